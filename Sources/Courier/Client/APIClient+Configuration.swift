@@ -1,0 +1,60 @@
+public import Foundation
+public import Logging
+
+extension APIClient {
+    /// How a client behaves: where it sends, through what, and within which limits.
+    public struct Configuration: Sendable {
+        /// The URL request paths are relative to. A request's own ``APIRequest/baseURL`` wins.
+        ///
+        /// Its path is kept as a prefix: with `https://host/api/v2`, the path `/users` is sent as
+        /// `/api/v2/users`. It must be `http` or `https`, and must not carry credentials, a query
+        /// or a fragment.
+        public var baseURL: URL?
+
+        /// What carries the bytes.
+        public var transport: any Transport
+
+        /// The interceptors every call passes through, in order on the way out.
+        public var interceptors: [any Interceptor]
+
+        /// Header fields sent with every request; a request's own ``APIRequest/headers`` win.
+        public var headers: [String: String] = [:]
+
+        /// The decoder for responses whose request does not name one.
+        public var decoder = JSONDecoder()
+
+        /// The encoder for JSON bodies that do not name one.
+        public var encoder = JSONEncoder()
+
+        /// The total time a call may take, including redirects and reading the body, unless the
+        /// request sets its own ``APIRequest/timeout``. Defaults to 60 seconds.
+        public var timeout: Duration = .seconds(60)
+
+        /// The largest response body, in bytes, a call reads into memory; a larger one fails with
+        /// ``APIError/Kind/bodyTooLarge``. Defaults to 10 MiB.
+        public var maximumBodySize = 10 * 1024 * 1024
+
+        /// Whether and how far the client follows redirects. Defaults to ``RedirectPolicy/default``.
+        public var redirects = RedirectPolicy.default
+
+        /// Where the client and its interceptors log. Defaults to a logger that discards
+        /// everything; pass your application's.
+        public var logger = Logger(label: "Courier", factory: { _ in SwiftLogNoOpLogHandler() })
+
+        /// Creates a configuration.
+        ///
+        /// - Parameters:
+        ///   - baseURL: The URL request paths are relative to.
+        ///   - transport: What carries the bytes.
+        ///   - interceptors: The interceptors every call passes through, in order.
+        public init(
+            baseURL: URL? = nil,
+            transport: any Transport = APIClient.defaultTransport,
+            interceptors: [any Interceptor] = []
+        ) {
+            self.baseURL = baseURL
+            self.transport = transport
+            self.interceptors = interceptors
+        }
+    }
+}

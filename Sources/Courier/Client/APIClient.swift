@@ -1,0 +1,92 @@
+public import Foundation
+import HTTPTypes
+
+/// Sends typed requests and returns typed responses.
+///
+/// ```swift
+/// let client = APIClient(baseURL: URL(string: "https://api.example.com")!)
+/// let todos = try await client.send(TodosRequest())
+/// ```
+///
+/// Every call goes the same way, whatever the transport: the request is built and checked
+/// (nothing invalid is sent), passes through the interceptors, is sent; redirects are followed
+/// by the client with its own rules for credentials; the body is read under one total deadline
+/// and a size limit; the status is validated; the body is decoded. Any failure is an
+/// ``APIError``.
+///
+/// A client is a cheap value; make one per API host and share it.
+public struct APIClient: Sendable {
+    /// How the client behaves.
+    public var configuration: Configuration
+
+    /// Creates a client from a configuration.
+    ///
+    /// - Parameter configuration: How the client behaves.
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    /// Creates a client.
+    ///
+    /// - Parameters:
+    ///   - baseURL: The URL request paths are relative to; requests may override it.
+    ///   - transport: What carries the bytes; defaults to ``defaultTransport``.
+    ///   - interceptors: The interceptors every call passes through, in order.
+    ///   - configure: Adjusts the rest of the ``Configuration``.
+    public init(
+        baseURL: URL? = nil,
+        transport: any Transport = APIClient.defaultTransport,
+        interceptors: [any Interceptor] = [],
+        configure: (inout Configuration) -> Void = { _ in }
+    ) {
+        var configuration = Configuration(baseURL: baseURL, transport: transport, interceptors: interceptors)
+        configure(&configuration)
+        self.configuration = configuration
+    }
+
+    /// Sends a request and returns its decoded response.
+    ///
+    /// Cancelling the calling task cancels the call promptly, and the call fails with
+    /// ``APIError/Kind/cancelled``.
+    ///
+    /// - Parameter request: The request to send.
+    /// - Returns: The decoded response.
+    /// - Throws: ``APIError``, for any failure from building the request to decoding the response.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError) -> Request.Response {
+        let (httpRequest, body) = try RequestBuilder(configuration: configuration).build(request)
+        let deadline = ContinuousClock.now.advanced(by: request.timeout ?? configuration.timeout)
+        let context = InterceptorContext(
+            deadline: deadline,
+            requestName: String(describing: Request.self),
+            logger: configuration.logger
+        )
+        let pipeline = Pipeline(configuration: configuration, context: context)
+        let (response, responseBody) = try await Deadline.run(until: deadline, request: httpRequest) {
+            () async throws(APIError) in
+            try await pipeline.send(httpRequest, body: body)
+        }
+        let data = responseBody.bufferedData ?? Data()
+        guard request.acceptableStatusCodes.contains(response.status.code) else {
+            throw APIError(
+                .unacceptableStatus,
+                "answered \(response.status).",
+                request: httpRequest,
+                response: response,
+                body: data
+            )
+        }
+        do {
+            return try request.decode(data, from: response, decoder: request.decoder ?? configuration.decoder)
+        } catch {
+            throw APIError(
+                .decoding,
+                "The response could not be decoded as \(Request.Response.self).",
+                request: httpRequest,
+                response: response,
+                body: data,
+                underlying: error,
+                codingPath: (error as? DecodingError)?.codingPathStrings ?? []
+            )
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import HTTPTypes
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One call's way through the interceptors to the transport and back.
+struct Pipeline: Sendable {
+    let configuration: APIClient.Configuration
+    let context: InterceptorContext
+
+    /// Runs the interceptors, then follows redirects and reads the body.
+    func send(_ request: HTTPRequest, body: Data?) async throws(APIError) -> (HTTPResponse, ResponseBody) {
+        let interceptors = configuration.interceptors
+        if interceptors.isEmpty {
+            return try await exchange(request, body: body)
+        }
+        var next: Interceptor.Next = { request, body in
+            try await self.exchange(request, body: body)
+        }
+        for interceptor in interceptors.reversed() {
+            let rest = next
+            let context = self.context
+            next = { request, body in
+                try await interceptor.intercept(request, body: body, context: context, next: rest)
+            }
+        }
+        do {
+            return try await next(request, body)
+        } catch let error as APIError {
+            throw error
+        } catch {
+            if error is CancellationError || Task.isCancelled {
+                throw APIError(.cancelled, "was cancelled.", request: request, underlying: error)
+            }
+            throw APIError(.interceptor, "failed in an interceptor.", request: request, underlying: error)
+        }
+    }
+
+    /// Sends through the transport, follows redirects, and reads the final body into memory.
+    func exchange(_ request: HTTPRequest, body: Data?) async throws(APIError) -> (HTTPResponse, ResponseBody) {
+        var request = request
+        var body = body
+        var redirects = 0
+        while true {
+            let (response, responseBody) = try await transportSend(request, body: body)
+            if let redirect = try Redirect.next(after: response, to: request, body: body, policy: configuration.redirects) {
+                redirects += 1
+                guard redirects <= configuration.redirects.limit else {
+                    throw APIError(
+                        .tooManyRedirects,
+                        "was redirected more than \(configuration.redirects.limit) times.",
+                        request: request,
+                        response: response
+                    )
+                }
+                await Self.discard(responseBody)
+                (request, body) = redirect
+                continue
+            }
+            do {
+                let data = try await responseBody.collect(upTo: configuration.maximumBodySize)
+                return (response, ResponseBody(data))
+            } catch {
+                throw Self.mapTransportError(error, request: request, response: response)
+            }
+        }
+    }
+
+    private func transportSend(_ request: HTTPRequest, body: Data?) async throws(APIError) -> (HTTPResponse, ResponseBody) {
+        do {
+            return try await configuration.transport.send(request, body: body)
+        } catch {
+            throw Self.mapTransportError(error, request: request, response: nil)
+        }
+    }
+
+    /// Reads and drops a redirect's small body so the connection can be reused.
+    private static func discard(_ body: ResponseBody) async {
+        _ = try? await body.collect(upTo: 64 * 1024)
+    }
+
+    /// Maps a transport's own error to an ``APIError``.
+    static func mapTransportError(_ error: any Error, request: HTTPRequest, response: HTTPResponse?) -> APIError {
+        if var apiError = error as? APIError {
+            if apiError.request == nil { apiError.request = request }
+            if apiError.response == nil { apiError.response = response }
+            return apiError
+        }
+        if error is CancellationError || Task.isCancelled {
+            return APIError(.cancelled, "was cancelled.", request: request, response: response, underlying: error)
+        }
+        if let urlError = error as? URLError {
+            switch urlError.code {
+            case .cancelled:
+                return APIError(.cancelled, "was cancelled.", request: request, response: response, underlying: error)
+            case .timedOut:
+                return APIError(.timeout, "timed out in the transport.", request: request, response: response, underlying: error)
+            default:
+                break
+            }
+        }
+        let stage = response == nil ? "could not be sent" : "failed while reading the response body"
+        return APIError(.transport, "\(stage).", request: request, response: response, underlying: error)
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import HTTPTypes
+
+/// The next request of a redirect chain, built by the rules of ``RedirectPolicy``.
+enum Redirect {
+    /// Header fields that carry credentials and never cross to another origin.
+    static let credentialFields: [HTTPField.Name] = [.authorization, .cookie, .proxyAuthorization]
+
+    /// Header fields that describe a body, dropped with it.
+    static let bodyFields: [HTTPField.Name] = [.contentType, .contentLength, .contentEncoding, .transferEncoding]
+
+    /// The request to send after `response`, or `nil` when `response` is not a redirect to follow.
+    static func next(
+        after response: HTTPResponse,
+        to request: HTTPRequest,
+        body: Data?,
+        policy: RedirectPolicy
+    ) throws(APIError) -> (HTTPRequest, Data?)? {
+        guard policy.isEnabled, [301, 302, 303, 307, 308].contains(response.status.code),
+            let location = response.headerFields[.location],
+            let current = request.url,
+            let target = URL(string: location, relativeTo: current)?.absoluteURL,
+            var components = URLComponents(url: target, resolvingAgainstBaseURL: true),
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            components.host?.isEmpty == false
+        else { return nil }
+
+        if current.scheme?.lowercased() == "https" && scheme == "http" {
+            throw APIError(
+                .insecureRedirect,
+                "was redirected from https to http, which would send it unencrypted.",
+                request: request,
+                response: response
+            )
+        }
+        components.user = nil
+        components.password = nil
+        components.fragment = nil
+        guard let url = components.url else { return nil }
+
+        var next = HTTPRequest(method: request.method, url: url, headerFields: request.headerFields)
+        var nextBody = body
+        let code = response.status.code
+        if (code == 303 && request.method != .head) || ((code == 301 || code == 302) && request.method == .post) {
+            next.method = .get
+            nextBody = nil
+            for name in bodyFields { next.headerFields[name] = nil }
+        }
+        if origin(of: url) != origin(of: current) {
+            for name in credentialFields { next.headerFields[name] = nil }
+        }
+        return (next, nextBody)
+    }
+
+    /// Scheme, host and port, with the scheme's default port filled in.
+    private static func origin(of url: URL) -> String {
+        let scheme = url.scheme?.lowercased() ?? ""
+        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import HTTPTypes
+
+/// Turns an ``APIRequest`` into the `HTTPRequest` and body to send, checking everything that
+/// must not reach the wire: a path leaving the base URL's origin, invalid header names and
+/// values, a body on `GET` or `HEAD`.
+struct RequestBuilder {
+    let configuration: APIClient.Configuration
+
+    func build(_ request: some APIRequest) throws(APIError) -> (HTTPRequest, Data?) {
+        let method = request.method
+        guard let baseURL = request.baseURL ?? configuration.baseURL else {
+            throw APIError(.invalidRequest, "Neither the request nor the client has a base URL.")
+        }
+        let base = try Self.origin(of: baseURL)
+        let path = try Self.join(base.path, request.path)
+        let query = request.query
+        let target = query.isEmpty ? path : path + "?" + query.percentEncoded
+        var httpRequest = HTTPRequest(method: method, scheme: base.scheme, authority: base.authority, path: target)
+        httpRequest.headerFields = try Self.headerFields(configuration.headers, request.headers)
+
+        guard let body = request.body else { return (httpRequest, nil) }
+        guard method != .get, method != .head else {
+            throw APIError(.invalidRequest, "A \(method) request cannot have a body.", request: httpRequest)
+        }
+        let data: Data
+        do {
+            data = try body.encoded(with: configuration.encoder)
+        } catch {
+            throw APIError(.encoding, "The request body could not be encoded.", request: httpRequest, underlying: error)
+        }
+        if httpRequest.headerFields[.contentType] == nil {
+            httpRequest.headerFields[.contentType] = body.contentType
+        }
+        return (httpRequest, data)
+    }
+
+    /// The parts of a base URL a request is built on.
+    struct Origin {
+        var scheme: String
+        var authority: String
+        var path: String
+    }
+
+    static func origin(of url: URL) throws(APIError) -> Origin {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = components.percentEncodedHost, !host.isEmpty
+        else {
+            throw APIError(.invalidRequest, "The base URL must be an absolute http or https URL with a host.")
+        }
+        guard components.user == nil, components.password == nil else {
+            throw APIError(
+                .invalidRequest,
+                "The base URL carries credentials; send them with an Authorization header instead."
+            )
+        }
+        guard components.percentEncodedQuery == nil, components.fragment == nil else {
+            throw APIError(.invalidRequest, "The base URL must not have a query or a fragment; use the request's query.")
+        }
+        let bracketedHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        let authority = components.port.map { "\(bracketedHost):\($0)" } ?? bracketedHost
+        return Origin(scheme: scheme, authority: authority, path: components.percentEncodedPath)
+    }
+
+    /// Joins a request path to the base URL's path, refusing anything that could leave it.
+    static func join(_ basePath: String, _ path: String) throws(APIError) -> String {
+        if path.hasPrefix("//") || path.hasPrefix("\\") {
+            throw APIError(.invalidRequest, "The path '\(path)' names another host; paths are relative to the base URL.")
+        }
+        if !path.hasPrefix("/"), let colon = path.firstIndex(of: ":"),
+            !path[..<colon].contains("/"), isScheme(path[..<colon])
+        {
+            throw APIError(.invalidRequest, "The path '\(path)' is an absolute URL; paths are relative to the base URL.")
+        }
+        let encoded = PercentEncoding.encodePath(path)
+        for segment in encoded.split(separator: "/", omittingEmptySubsequences: false) {
+            let decoded = PercentEncoding.decode(segment)
+            let parts = decoded.split(omittingEmptySubsequences: false) { $0 == "/" || $0 == "\\" }
+            if parts.contains(where: { $0 == ".." || $0 == "." }) {
+                throw APIError(
+                    .invalidRequest,
+                    "The path '\(path)' has a '.' or '..' segment, which could leave the base URL's path."
+                )
+            }
+        }
+        let prefix = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
+        let relative = encoded.drop(while: { $0 == "/" })
+        if relative.isEmpty {
+            return prefix.isEmpty ? "/" : prefix + (encoded.isEmpty ? "" : "/")
+        }
+        return prefix + "/" + relative
+    }
+
+    /// Whether `text` has the form of a URI scheme: a letter, then letters, digits, `+`, `-`, `.`.
+    private static func isScheme(_ text: Substring) -> Bool {
+        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        guard let first = text.utf8.first, isLetter(first) else { return false }
+        return text.utf8.allSatisfy { isLetter($0) || (0x30...0x39).contains($0) || "+-.".utf8.contains($0) }
+    }
+
+    /// Merges the client's and the request's header fields, validating every name and value.
+    static func headerFields(_ defaults: [String: String], _ own: [String: String]) throws(APIError) -> HTTPFields {
+        var fields = HTTPFields()
+        for (name, value) in defaults.sorted(by: { $0.key < $1.key }) + own.sorted(by: { $0.key < $1.key }) {
+            let fieldName = try validated(name, value)
+            fields[fieldName] = value
+        }
+        return fields
+    }
+
+    private static func validated(_ name: String, _ value: String) throws(APIError) -> HTTPField.Name {
+        guard let fieldName = HTTPField.Name(name) else {
+            throw APIError(.invalidRequest, "'\(name)' is not a valid header field name.")
+        }
+        guard HTTPField.isValidValue(value) else {
+            throw APIError(
+                .invalidRequest,
+                "The value of the '\(name)' header contains a character that is not allowed (such as CR, LF or NUL)."
+            )
+        }
+        return fieldName
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import HTTPTypes
+
+extension APIError {
+    /// How many bytes of a response body a description shows.
+    static let describedBodyLimit = 512
+
+    /// A one-paragraph explanation for a person, free of credentials.
+    ///
+    /// For example: `unacceptableStatus: GET http://127.0.0.1:8080/users/7 answered 404 Not Found.
+    /// Body: {"error":"no such user"}`.
+    public var description: String {
+        var text = "\(kind): "
+        if let request {
+            text += "\(request.method.rawValue) \(Redactor.standard.displayURL(of: request)) "
+        }
+        text += message
+        if let response, kind != .unacceptableStatus {
+            text += " (status \(response.status))"
+        }
+        if !codingPath.isEmpty {
+            text += " at \(codingPath.joined(separator: "."))"
+        }
+        if let underlying, !(underlying is CancellationError) {
+            text += ". Underlying error: \(Self.describe(underlying))"
+        }
+        if let body, !body.isEmpty {
+            text += ". Body: \(Self.preview(of: body))"
+        }
+        return text
+    }
+
+    /// A short, printable preview of a body.
+    static func preview(of body: Data) -> String {
+        let shown = body.prefix(describedBodyLimit)
+        var preview = String(decoding: shown, as: UTF8.self)
+        if body.count > describedBodyLimit {
+            preview += "… (\(body.count) bytes)"
+        }
+        return preview
+    }
+
+    /// Describes an underlying error without leaking URLs with credentials.
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case let decodingError as DecodingError:
+            return describe(decodingError)
+        case let apiError as APIError:
+            return apiError.description
+        default:
+            return Redactor.standard.scrub(String(describing: error))
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .typeMismatch(let type, let context):
+            return "expected a value of type \(type): \(context.debugDescription)"
+        case .valueNotFound(let type, let context):
+            return "expected a value of type \(type) but found null: \(context.debugDescription)"
+        case .keyNotFound(let key, let context):
+            return "no value for key '\(key.stringValue)': \(context.debugDescription)"
+        case .dataCorrupted(let context):
+            return context.debugDescription
+        @unknown default:
+            return String(describing: error)
+        }
+    }
+}
+
+extension DecodingError {
+    /// The coding path of the failing value, as strings (`[0]` for array indices).
+    var codingPathStrings: [String] {
+        let context: Context?
+        switch self {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c):
+            context = c
+        case .keyNotFound(let key, let c):
+            return (c.codingPath + [key]).map(\.pathComponent)
+        @unknown default:
+            context = nil
+        }
+        return context?.codingPath.map(\.pathComponent) ?? []
+    }
+}
+
+extension CodingKey {
+    fileprivate var pathComponent: String {
+        intValue.map { "[\($0)]" } ?? stringValue
+    }
+}

@@ -1,0 +1,75 @@
+extension APIError {
+    /// What went wrong, as an open set of values you can compare and switch over.
+    ///
+    /// `Kind` is a struct rather than an enum so that new kinds can be added without breaking
+    /// your `switch` statements; always include a `default` case.
+    ///
+    /// ```swift
+    /// switch error.kind {
+    /// case .timeout, .transport: showRetryButton()
+    /// case .unacceptableStatus where error.status == .unauthorized: signOut()
+    /// default: showGenericError()
+    /// }
+    /// ```
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        private enum Base: String, Hashable, Sendable {
+            case invalidRequest
+            case encoding
+            case transport
+            case timeout
+            case cancelled
+            case tooManyRedirects
+            case insecureRedirect
+            case bodyTooLarge
+            case unacceptableStatus
+            case decoding
+            case interceptor
+        }
+
+        private let base: Base
+
+        private init(_ base: Base) {
+            self.base = base
+        }
+
+        /// The request could not be built: a path leaving the base URL, an invalid header, a body on
+        /// a GET, a missing base URL. Nothing was sent.
+        public static var invalidRequest: Self { .init(.invalidRequest) }
+
+        /// The request body could not be encoded. Nothing was sent.
+        public static var encoding: Self { .init(.encoding) }
+
+        /// The transport failed: the connection was refused or reset, the host was not found, TLS
+        /// failed, or the body was cut short.
+        public static var transport: Self { .init(.transport) }
+
+        /// The request's deadline passed before the whole response body arrived.
+        public static var timeout: Self { .init(.timeout) }
+
+        /// The calling task (or subscription) was cancelled.
+        public static var cancelled: Self { .init(.cancelled) }
+
+        /// The server redirected more times than the client's redirect policy allows.
+        public static var tooManyRedirects: Self { .init(.tooManyRedirects) }
+
+        /// The server redirected from `https` to `http`; Courier refuses to downgrade.
+        public static var insecureRedirect: Self { .init(.insecureRedirect) }
+
+        /// The response body is larger than the client's limit for buffered bodies.
+        public static var bodyTooLarge: Self { .init(.bodyTooLarge) }
+
+        /// The server answered with a status the request does not accept. The error carries the
+        /// response and its body; see ``APIError/decodeBody(as:using:)``.
+        public static var unacceptableStatus: Self { .init(.unacceptableStatus) }
+
+        /// The response body could not be decoded as the request's response type. The error carries
+        /// the body and the coding path of the failing value.
+        public static var decoding: Self { .init(.decoding) }
+
+        /// An interceptor failed with an error of its own, found in ``APIError/underlying``.
+        public static var interceptor: Self { .init(.interceptor) }
+
+        /// The kind's name, like `timeout`.
+        public var description: String { base.rawValue }
+    }
+}

@@ -1,0 +1,93 @@
+public import Foundation
+public import HTTPTypes
+
+/// The one error every Courier call throws.
+///
+/// An `APIError` says what went wrong (its ``kind``) and carries the context needed to act on it:
+/// the request that was sent (with credentials redacted), the response and its body when the
+/// server answered, the underlying error, and the coding path of a decoding failure.
+///
+/// ```swift
+/// do {
+///     let user = try await client.send(UserRequest(id: 42))
+/// } catch where error.kind == .unacceptableStatus {
+///     let problem = error.decodeBody(as: ServerProblem.self)
+/// }
+/// ```
+///
+/// Its ``description`` is written for a person and never contains `Authorization`,
+/// `Proxy-Authorization`, `Cookie` or `Set-Cookie` values, nor URL credentials.
+public struct APIError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public var kind: Kind
+
+    /// A short explanation for a person.
+    public var message: String
+
+    /// The request as it was (or would have been) sent, with credentials redacted.
+    public var request: HTTPRequest? {
+        didSet { request = request.map(Redactor.standard.redact) }
+    }
+
+    /// The response, when the server answered.
+    public var response: HTTPResponse? {
+        didSet { response = response.map(Redactor.standard.redact) }
+    }
+
+    /// The response body, when the server answered with one.
+    public var body: Data?
+
+    /// The error that caused this one, if any (a transport error, a `DecodingError`, …).
+    public var underlying: (any Error)?
+
+    /// For a decoding failure: the path to the value that failed, like `["data", "[0]", "name"]`.
+    public var codingPath: [String]
+
+    /// Creates an error.
+    ///
+    /// Interceptors and custom transports use this to report failures in Courier's own terms.
+    /// Credentials in `request` and `response` are redacted on the way in.
+    ///
+    /// - Parameters:
+    ///   - kind: What went wrong.
+    ///   - message: A short explanation for a person.
+    ///   - request: The request involved, if any.
+    ///   - response: The response received, if any.
+    ///   - body: The response body received, if any.
+    ///   - underlying: The error that caused this one, if any.
+    ///   - codingPath: For decoding failures, the path to the failing value.
+    public init(
+        _ kind: Kind,
+        _ message: String,
+        request: HTTPRequest? = nil,
+        response: HTTPResponse? = nil,
+        body: Data? = nil,
+        underlying: (any Error)? = nil,
+        codingPath: [String] = []
+    ) {
+        self.kind = kind
+        self.message = message
+        self.request = request.map(Redactor.standard.redact)
+        self.response = response.map(Redactor.standard.redact)
+        self.body = body
+        self.underlying = underlying
+        self.codingPath = codingPath
+    }
+
+    /// The response status, when the server answered.
+    public var status: HTTPResponse.Status? { response?.status }
+
+    /// Decodes the response body as the API's own error type.
+    ///
+    /// - Parameters:
+    ///   - type: The type the server uses for error bodies.
+    ///   - decoder: The decoder to use.
+    /// - Returns: The decoded value, or `nil` when there is no body or it is not a `type`.
+    public func decodeBody<Problem: Decodable>(
+        as type: Problem.Type,
+        using decoder: JSONDecoder = JSONDecoder()
+    ) -> Problem? {
+        guard let body, !body.isEmpty else { return nil }
+        return try? decoder.decode(type, from: body)
+    }
+}

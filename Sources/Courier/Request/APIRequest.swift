@@ -1,0 +1,112 @@
+public import Foundation
+public import HTTPTypes
+
+/// An endpoint described as a type: what to send and what comes back.
+///
+/// A request names its ``Response`` type and its ``path``; everything else has a default. Put
+/// what a whole API host shares — base URL, headers, decoder — in a protocol of your own that
+/// refines `APIRequest`, so each endpoint stays two lines:
+///
+/// ```swift
+/// protocol GitHubRequest: APIRequest {}
+///
+/// extension GitHubRequest {
+///     var baseURL: URL? { URL(string: "https://api.github.com") }
+///     var headers: [String: String] { ["Accept": "application/vnd.github+json"] }
+///     var decoder: JSONDecoder? { .snakeCaseISO8601 }
+/// }
+///
+/// struct RepositoriesRequest: GitHubRequest {
+///     typealias Response = [Repository]
+///     var path: String { "/users/octocat/repos" }
+/// }
+/// ```
+///
+/// `Response` can be any `Decodable` (decoded from JSON), `Data` (the raw body), `String` (the
+/// body as UTF-8) or ``EmptyResponse`` (the body is ignored, for 204 or HEAD). For anything else,
+/// implement ``decode(_:from:decoder:)``.
+///
+/// The name is `APIRequest`, not `Request`, so that it does not clash with the `Request` type
+/// exported by Hummingbird and Vapor in server code that imports both.
+public protocol APIRequest<Response>: Sendable {
+    /// The value a successful call returns.
+    associatedtype Response: Sendable
+
+    /// The HTTP method. Defaults to `GET`.
+    var method: HTTPRequest.Method { get }
+
+    /// The path, relative to the base URL's own path, like `/users/42`.
+    ///
+    /// It can never leave the base URL's origin: an absolute URL, a `//host` prefix or a `..`
+    /// segment is rejected with ``APIError/Kind/invalidRequest``. Characters that may not appear
+    /// in a path, such as spaces, `?` and `#`, are percent-encoded; existing `%XX` escapes are
+    /// kept.
+    var path: String { get }
+
+    /// The query parameters. Defaults to none.
+    var query: Query { get }
+
+    /// Header fields to send, added after the client's default headers. Defaults to none.
+    ///
+    /// Names and values are checked before anything is sent: a CR, LF or NUL in a value fails
+    /// the call with ``APIError/Kind/invalidRequest``.
+    var headers: [String: String] { get }
+
+    /// The body to send. Defaults to none; a `GET` or `HEAD` with a body is rejected.
+    var body: RequestBody? { get }
+
+    /// The base URL for this request, overriding the client's. Defaults to `nil`: the client's.
+    var baseURL: URL? { get }
+
+    /// The status codes this request accepts. Defaults to `200..<300`.
+    ///
+    /// Any other status fails the call with ``APIError/Kind/unacceptableStatus``.
+    var acceptableStatusCodes: Range<Int> { get }
+
+    /// The total time allowed for the call, including redirects and reading the body.
+    ///
+    /// Defaults to `nil`: the client's ``APIClient/Configuration/timeout``.
+    var timeout: Duration? { get }
+
+    /// The decoder for this request's response. Defaults to `nil`: the client's decoder.
+    var decoder: JSONDecoder? { get }
+
+    /// Turns the response body into a ``Response``.
+    ///
+    /// Default implementations decode JSON for `Decodable` responses and return the body as is
+    /// for `Data`, `String` and ``EmptyResponse``.
+    ///
+    /// - Parameters:
+    ///   - body: The response body.
+    ///   - response: The response head, for requests whose decoding depends on a header.
+    ///   - decoder: This request's decoder, or the client's.
+    /// - Returns: The decoded response.
+    /// - Throws: Any error; it is reported as ``APIError/Kind/decoding``.
+    func decode(_ body: Data, from response: HTTPResponse, decoder: JSONDecoder) throws -> Response
+}
+
+extension APIRequest {
+    /// `GET`.
+    public var method: HTTPRequest.Method { .get }
+
+    /// No query parameters.
+    public var query: Query { [:] }
+
+    /// No header fields.
+    public var headers: [String: String] { [:] }
+
+    /// No body.
+    public var body: RequestBody? { nil }
+
+    /// `nil`: the client's base URL.
+    public var baseURL: URL? { nil }
+
+    /// `200..<300`.
+    public var acceptableStatusCodes: Range<Int> { 200..<300 }
+
+    /// `nil`: the client's timeout.
+    public var timeout: Duration? { nil }
+
+    /// `nil`: the client's decoder.
+    public var decoder: JSONDecoder? { nil }
+}

@@ -1,0 +1,124 @@
+public import Foundation
+
+/// A response body: either already in memory, or a stream of chunks arriving from the transport.
+///
+/// Interceptors see buffered bodies on ordinary calls; read them with ``bufferedData``. A body
+/// can be iterated once.
+public struct ResponseBody: AsyncSequence, Sendable {
+    /// A chunk of the body.
+    public typealias Element = Data
+
+    /// The length the server announced (`Content-Length`), if any.
+    public let expectedLength: Int?
+
+    private let storage: Storage
+
+    private enum Storage: Sendable {
+        case buffered(Data)
+        case stream(@Sendable () -> AsyncIterator)
+    }
+
+    /// A body that is already in memory.
+    ///
+    /// - Parameter data: The whole body.
+    public init(_ data: Data) {
+        self.expectedLength = data.count
+        self.storage = .buffered(data)
+    }
+
+    /// A body streamed from an async sequence of chunks.
+    ///
+    /// - Parameters:
+    ///   - chunks: The chunks, in order. Iterated at most once.
+    ///   - expectedLength: The announced length, if any.
+    public init<Chunks: AsyncSequence & Sendable>(
+        _ chunks: Chunks,
+        expectedLength: Int? = nil
+    ) where Chunks.Element == Data {
+        self.expectedLength = expectedLength
+        self.storage = .stream {
+            let box = IteratorBox(chunks.makeAsyncIterator())
+            return AsyncIterator { try await box.next() }
+        }
+    }
+
+    /// The whole body, when it is already in memory; `nil` for a body still streaming.
+    public var bufferedData: Data? {
+        if case .buffered(let data) = storage { return data }
+        return nil
+    }
+
+    /// Creates an iterator over the body's chunks.
+    public func makeAsyncIterator() -> AsyncIterator {
+        switch storage {
+        case .buffered(let data):
+            var pending: Data? = data.isEmpty ? nil : data
+            return AsyncIterator {
+                defer { pending = nil }
+                return pending
+            }
+        case .stream(let makeIterator):
+            return makeIterator()
+        }
+    }
+
+    /// Iterates a ``ResponseBody``'s chunks.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        private let nextChunk: () async throws -> Data?
+
+        fileprivate init(_ nextChunk: @escaping () async throws -> Data?) {
+            self.nextChunk = nextChunk
+        }
+
+        /// The next chunk, or `nil` at the end of the body.
+        public mutating func next() async throws -> Data? {
+            try await nextChunk()
+        }
+    }
+
+    /// Reads the whole body into memory.
+    ///
+    /// - Parameter limit: The most bytes to accept.
+    /// - Returns: The body.
+    /// - Throws: ``APIError/Kind/bodyTooLarge`` past `limit`, `CancellationError` when the task is
+    ///   cancelled, or the transport's error.
+    package func collect(upTo limit: Int) async throws -> Data {
+        if let data = bufferedData {
+            guard data.count <= limit else { throw Self.tooLarge(limit: limit, announced: data.count) }
+            return data
+        }
+        if let expectedLength, expectedLength > limit {
+            throw Self.tooLarge(limit: limit, announced: expectedLength)
+        }
+        var data = Data()
+        if let expectedLength { data.reserveCapacity(expectedLength) }
+        for try await chunk in self {
+            guard data.count + chunk.count <= limit else { throw Self.tooLarge(limit: limit, announced: nil) }
+            data.append(chunk)
+        }
+        // A stream ends early, without an error, when its consumer is cancelled.
+        try Task.checkCancellation()
+        return data
+    }
+
+    private static func tooLarge(limit: Int, announced: Int?) -> APIError {
+        let size = announced.map { "\($0) bytes" } ?? "more"
+        return APIError(.bodyTooLarge, "The response body (\(size)) exceeds the limit of \(limit) bytes.")
+    }
+}
+
+/// Holds an iterator so that a non-escaping `mutating next()` can be called from a closure.
+private final class IteratorBox<Base: AsyncIteratorProtocol> where Base.Element == Data {
+    private var base: Base
+
+    init(_ base: Base) {
+        self.base = base
+    }
+
+    func next() async throws -> Data? {
+        try await base.next()
+    }
+}
+
+@available(*, unavailable)
+extension ResponseBody.AsyncIterator: Sendable {}

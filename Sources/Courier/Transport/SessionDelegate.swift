@@ -1,0 +1,126 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The session-level delegate of a ``URLSessionTransport``: refuses redirects and routes each
+/// task's callbacks to its ``Exchange``.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    private let exchanges = Locked<[Int: Exchange]>([:])
+
+    func register(_ task: URLSessionTask) -> Exchange {
+        let exchange = Exchange()
+        exchanges.withLock { $0[task.taskIdentifier] = exchange }
+        return exchange
+    }
+
+    private func exchange(for task: URLSessionTask) -> Exchange? {
+        exchanges.withLock { $0[task.taskIdentifier] }
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        // The client follows redirects itself, with its own rules for credentials.
+        completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        dataTask: URLSessionDataTask,
+        didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        exchange(for: dataTask)?.received(response)
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        exchange(for: dataTask)?.received(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let exchange = exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        // A refused redirect may complete without a separate response callback.
+        if error == nil, let response = task.response {
+            exchange?.received(response)
+        }
+        exchange?.completed(with: error)
+    }
+}
+
+/// One task's response head and body, handed from delegate callbacks to the awaiting caller.
+final class Exchange: Sendable {
+    private struct State {
+        var response: URLResponse?
+        var error: (any Error)?
+        var waiter: CheckedContinuation<URLResponse, any Error>?
+    }
+
+    private let state = Locked(State())
+    private let chunks: AsyncThrowingStream<Data, any Error>
+    private let chunkSink: AsyncThrowingStream<Data, any Error>.Continuation
+
+    init() {
+        (chunks, chunkSink) = AsyncThrowingStream.makeStream(of: Data.self)
+    }
+
+    /// Starts the task and waits for the response head.
+    func waitForResponse(starting task: URLSessionTask) async throws -> URLResponse {
+        chunkSink.onTermination = { termination in
+            if case .cancelled = termination { task.cancel() }
+        }
+        return try await withCheckedThrowingContinuation { continuation in
+            let ready: Result<URLResponse, any Error>? = state.withLock { state in
+                if let response = state.response { return .success(response) }
+                if let error = state.error { return .failure(error) }
+                state.waiter = continuation
+                return nil
+            }
+            if let ready {
+                continuation.resume(with: ready)
+            } else {
+                task.resume()
+            }
+        }
+    }
+
+    /// The body as it streams in.
+    func body(expectedLength: Int64) -> ResponseBody {
+        ResponseBody(chunks, expectedLength: expectedLength >= 0 ? Int(expectedLength) : nil)
+    }
+
+    func received(_ response: URLResponse) {
+        let waiter = state.withLock { state -> CheckedContinuation<URLResponse, any Error>? in
+            guard state.response == nil else { return nil }
+            state.response = response
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: response)
+    }
+
+    func received(_ data: Data) {
+        chunkSink.yield(data)
+    }
+
+    func completed(with error: (any Error)?) {
+        let waiter = state.withLock { state -> CheckedContinuation<URLResponse, any Error>? in
+            guard state.response == nil else { return nil }
+            state.error = error ?? URLError(.badServerResponse)
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(throwing: error ?? URLError(.badServerResponse))
+        if let error {
+            chunkSink.finish(throwing: error)
+        } else {
+            chunkSink.finish()
+        }
+    }
+}

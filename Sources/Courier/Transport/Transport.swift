@@ -1,0 +1,35 @@
+public import Foundation
+public import HTTPTypes
+
+/// Carries one HTTP exchange over the wire: bytes out, bytes back, nothing else.
+///
+/// Courier ships ``URLSessionTransport`` and, on Linux, `AsyncHTTPClientTransport`; the
+/// `CourierTesting` module ships stubs. Everything else — redirects, deadlines, body limits,
+/// retries, authorization, status validation, decoding — is the client's job, so that it behaves
+/// the same whatever carries the bytes.
+///
+/// Implementation requirements:
+/// - Do **not** follow redirects: return the `3xx` response as it is.
+/// - Return as soon as the response head has arrived; deliver the body through the returned
+///   ``ResponseBody`` as it streams in.
+/// - Stop promptly when the calling task is cancelled, and stop reading when the body is
+///   dropped or its consumer is cancelled.
+/// - Throw whatever error the underlying library reports; the client maps it to ``APIError``.
+///
+/// ```swift
+/// struct LoopbackTransport: Transport {
+///     func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, ResponseBody) {
+///         (HTTPResponse(status: .ok), ResponseBody(Data("pong".utf8)))
+///     }
+/// }
+/// ```
+public protocol Transport: Sendable {
+    /// Sends a request and returns the response head and its streaming body.
+    ///
+    /// - Parameters:
+    ///   - request: The request, with an absolute scheme, authority and path.
+    ///   - body: The request body, if any.
+    /// - Returns: The response head and its body.
+    /// - Throws: Any error of the underlying HTTP library.
+    func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, ResponseBody)
+}

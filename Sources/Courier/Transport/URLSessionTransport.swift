@@ -1,0 +1,72 @@
+public import Foundation
+public import HTTPTypes
+import HTTPTypesFoundation
+
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+
+/// A transport over Foundation's `URLSession`: the default on Apple platforms.
+///
+/// The transport owns its session and a session-level delegate, because only a session-level
+/// delegate can stop `URLSession` from following redirects on Linux. The response body streams
+/// from the delegate, so the client's body limit applies before a large body is held in memory.
+public final class URLSessionTransport: Transport {
+    /// A transport over a session with the `.default` configuration.
+    public static let shared = URLSessionTransport()
+
+    private let session: URLSession
+    private let delegate: SessionDelegate
+
+    /// Creates a transport over a new session.
+    ///
+    /// - Parameter configuration: The session's configuration (timeouts, cache, cookies, proxies).
+    public init(configuration: URLSessionConfiguration = .default) {
+        let delegate = SessionDelegate()
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        queue.name = "Courier.URLSessionTransport"
+        self.delegate = delegate
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Sends a request without following redirects.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - body: The request body, if any.
+    /// - Returns: The response head and its streaming body.
+    /// - Throws: `URLError`, or `CancellationError` when the calling task is cancelled.
+    public func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, ResponseBody) {
+        let urlRequest = try Self.makeURLRequest(request, body: body)
+        let task = session.dataTask(with: urlRequest)
+        let exchange = delegate.register(task)
+        let response = try await withTaskCancellationHandler {
+            try await exchange.waitForResponse(starting: task)
+        } onCancel: {
+            task.cancel()
+        }
+        return (try Self.makeResponse(response), exchange.body(expectedLength: response.expectedContentLength))
+    }
+
+    /// Converts a request to a `URLRequest`.
+    static func makeURLRequest(_ request: HTTPRequest, body: Data?) throws -> URLRequest {
+        guard var urlRequest = URLRequest(httpRequest: request) else {
+            throw URLError(.badURL)
+        }
+        urlRequest.httpBody = body
+        return urlRequest
+    }
+
+    /// Converts a `URLResponse` to an `HTTPResponse`.
+    static func makeResponse(_ response: URLResponse) throws -> HTTPResponse {
+        guard let httpResponse = (response as? HTTPURLResponse)?.httpResponse else {
+            throw URLError(.badServerResponse)
+        }
+        return httpResponse
+    }
+}

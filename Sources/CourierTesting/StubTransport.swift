@@ -1,0 +1,69 @@
+public import Courier
+public import Foundation
+public import HTTPTypes
+
+/// A transport that answers from a closure instead of the network, for tests.
+///
+/// The whole client pipeline still runs — request building, interceptors, redirects, status
+/// validation, decoding — only the wire is replaced.
+///
+/// ```swift
+/// let transport = StubTransport { request, body in
+///     #expect(request.path == "/todos")
+///     return .json(#"[{"id": 1, "title": "Buy milk"}]"#)
+/// }
+/// let client = APIClient(baseURL: URL(string: "https://example.test")!, transport: transport)
+/// ```
+///
+/// Throw from the closure to simulate a transport failure.
+public struct StubTransport: Transport {
+    /// The response a stub returns.
+    public struct Reply: Sendable {
+        /// The response head.
+        public var response: HTTPResponse
+        /// The response body.
+        public var body: Data
+
+        /// Creates a reply.
+        ///
+        /// - Parameters:
+        ///   - status: The status.
+        ///   - headerFields: The header fields.
+        ///   - body: The body.
+        public init(status: HTTPResponse.Status = .ok, headerFields: HTTPFields = [:], body: Data = Data()) {
+            self.response = HTTPResponse(status: status, headerFields: headerFields)
+            self.body = body
+        }
+
+        /// A JSON reply.
+        ///
+        /// - Parameters:
+        ///   - json: The JSON text.
+        ///   - status: The status.
+        /// - Returns: A reply with `Content-Type: application/json`.
+        public static func json(_ json: String, status: HTTPResponse.Status = .ok) -> Reply {
+            Reply(status: status, headerFields: [.contentType: "application/json"], body: Data(json.utf8))
+        }
+    }
+
+    private let handler: @Sendable (HTTPRequest, Data?) async throws -> Reply
+
+    /// Creates a stub that answers every request with `handler`.
+    ///
+    /// - Parameter handler: Returns the reply for a request, or throws to fail it.
+    public init(_ handler: @escaping @Sendable (HTTPRequest, Data?) async throws -> Reply) {
+        self.handler = handler
+    }
+
+    /// Answers the request from the handler.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - body: The request body.
+    /// - Returns: The handler's reply.
+    /// - Throws: Whatever the handler throws.
+    public func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, ResponseBody) {
+        let reply = try await handler(request, body)
+        return (reply.response, ResponseBody(reply.body))
+    }
+}

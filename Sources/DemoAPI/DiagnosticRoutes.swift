@@ -1,0 +1,120 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// Endpoints that exercise the client's wire behaviour: echo, statuses, redirects, slow and
+/// large bodies, delays.
+enum DiagnosticRoutes {
+    /// What `/echo` saw of a request.
+    struct Echo: Codable, Sendable {
+        var method: String
+        var path: String
+        var query: String?
+        var queryItems: [[String]]
+        var headers: [String: String]
+        var body: String
+        var bodyLength: Int
+    }
+
+    static let methods: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options]
+
+    static func add(to router: Router<BasicRequestContext>) {
+        for method in methods {
+            router.on("echo", method: method, use: echo)
+            router.on("echo/**", method: method, use: echo)
+            router.on("redirect", method: method, use: redirect)
+        }
+        router.get("status/:code") { _, context in
+            let code = context.parameters.get("code", as: Int.self) ?? 500
+            return JSONResponse.error("status \(code) as requested", status: .init(code: code))
+        }
+        router.get("no-content") { _, _ in Response(status: .noContent) }
+        router.get("text") { _, _ in
+            JSONResponse.raw(Data("héllo, wörld".utf8), contentType: "text/plain; charset=utf-8")
+        }
+        router.get("delay") { request, _ in
+            let milliseconds = request.uri.queryParameters.get("ms", as: Int.self) ?? 1000
+            try await Task.sleep(for: .milliseconds(milliseconds))
+            return JSONResponse.make(["delayed": milliseconds])
+        }
+        router.get("slow-body", use: slowBody)
+        router.get("bytes", use: bytes)
+    }
+
+    @Sendable static func echo(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        var request = request
+        let body = try await request.collectBody(upTo: 16 * 1024 * 1024)
+        var headers: [String: String] = [:]
+        for field in request.headers {
+            let name = field.name.canonicalName
+            headers[name] = headers[name].map { "\($0), \(field.value)" } ?? field.value
+        }
+        let echo = Echo(
+            method: request.method.rawValue,
+            path: request.uri.path,
+            query: request.uri.query,
+            queryItems: request.uri.queryParameters.map { [String($0.key), String($0.value)] },
+            headers: headers,
+            body: String(buffer: body),
+            bodyLength: body.readableBytes
+        )
+        return JSONResponse.make(echo)
+    }
+
+    /// `/redirect?status=302&to=URL`: answers `status` with `Location: URL`.
+    @Sendable static func redirect(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let parameters = request.uri.queryParameters
+        let status = parameters.get("status", as: Int.self) ?? 302
+        let location = parameters.get("to").map { String($0) } ?? "/echo"
+        return Response(
+            status: .init(code: status),
+            headers: [.location: location, .contentType: "text/plain"],
+            body: .init(byteBuffer: ByteBuffer(string: "redirecting to \(location)"))
+        )
+    }
+
+    /// `/slow-body?bytes=N&interval_ms=M`: announces N bytes and sends one every M ms.
+    @Sendable static func slowBody(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let parameters = request.uri.queryParameters
+        let count = parameters.get("bytes", as: Int.self) ?? 10
+        let interval = parameters.get("interval_ms", as: Int.self) ?? 500
+        return Response(
+            status: .ok,
+            headers: [.contentType: "application/octet-stream"],
+            body: .init(contentLength: count) { writer in
+                for _ in 0..<count {
+                    try await writer.write(ByteBuffer(string: "x"))
+                    try await Task.sleep(for: .milliseconds(interval))
+                }
+                try await writer.finish(nil)
+            }
+        )
+    }
+
+    /// `/bytes?count=N[&chunked=1]`: N bytes, with a length or streamed in 64 KiB chunks without one.
+    @Sendable static func bytes(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let parameters = request.uri.queryParameters
+        let count = parameters.get("count", as: Int.self) ?? 1024
+        let chunk = ByteBuffer(repeating: UInt8(ascii: "a"), count: 64 * 1024)
+        guard parameters.get("chunked") == "1" else {
+            return Response(
+                status: .ok,
+                headers: [.contentType: "application/octet-stream"],
+                body: .init(byteBuffer: ByteBuffer(repeating: UInt8(ascii: "a"), count: count))
+            )
+        }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "application/octet-stream"],
+            body: .init { writer in
+                var remaining = count
+                while remaining > 0 {
+                    let size = min(remaining, chunk.readableBytes)
+                    try await writer.write(chunk.getSlice(at: 0, length: size)!)
+                    remaining -= size
+                }
+                try await writer.finish(nil)
+            }
+        )
+    }
+}
