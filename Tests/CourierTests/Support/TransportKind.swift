@@ -1,0 +1,31 @@
+import Testing
+import Courier
+
+/// The transports every wire test runs over.
+enum TransportKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case urlSession
+    case asyncHTTPClient
+
+    static var available: [TransportKind] {
+        #if os(Linux) || os(Android)
+        allCases
+        #else
+        [.urlSession]
+        #endif
+    }
+
+    var transport: any Transport {
+        switch self {
+        case .urlSession:
+            URLSessionTransport.shared
+        case .asyncHTTPClient:
+            #if os(Linux) || os(Android)
+            AsyncHTTPClientTransport.shared
+            #else
+            URLSessionTransport.shared
+            #endif
+        }
+    }
+
+    var testDescription: String { rawValue }
+}

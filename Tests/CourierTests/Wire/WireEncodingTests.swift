@@ -1,0 +1,102 @@
+import Courier
+import DemoAPI
+import Foundation
+import Testing
+
+/// What reaches a real server on loopback, over every transport.
+@Suite("Wire: encoding")
+struct WireEncodingTests {
+    @Test(arguments: TransportKind.available)
+    func queryReachesServerExactly(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let client = makeClient(kind, baseURL: baseURL)
+            let query: Query = [
+                "plus": "a+b&c=d", "space": "x y", "unicode": "日本語 ✓", "n": 2, "pi": 3.5, "flag": true,
+                "tags": ["swift", "http"], "missing": String?.none,
+            ]
+            let echo = try await client.send(EchoRequest(query: query))
+            #expect(
+                echo.queryItems == [
+                    ["plus", "a+b&c=d"], ["space", "x y"], ["unicode", "日本語 ✓"], ["n", "2"], ["pi", "3.5"],
+                    ["flag", "true"], ["tags", "swift"], ["tags", "http"],
+                ]
+            )
+            #expect(echo.query?.contains("a%2Bb%26c%3Dd") == true)
+        }
+    }
+
+    @Test(arguments: TransportKind.available)
+    func jsonBodyIsSentWithContentType(_ kind: TransportKind) async throws {
+        struct NewTodo: Codable, Sendable, Equatable {
+            var title: String
+            var dueDate: Date
+        }
+        try await DemoServer.withRunning { baseURL in
+            let encoder = JSONEncoder()
+            encoder.keyEncodingStrategy = .convertToSnakeCase
+            encoder.dateEncodingStrategy = .iso8601
+            let client = makeClient(kind, baseURL: baseURL) { $0.encoder = encoder }
+            let todo = NewTodo(title: "Buy milk", dueDate: Date(timeIntervalSince1970: 0))
+            let echo = try await client.send(EchoRequest(method: .post, body: .json(todo)))
+            #expect(echo.method == "POST")
+            #expect(echo.headers["content-type"] == "application/json")
+            let sent = try JSONSerialization.jsonObject(with: Data(echo.body.utf8)) as? [String: String]
+            #expect(sent == ["title": "Buy milk", "due_date": "1970-01-01T00:00:00Z"])
+        }
+    }
+
+    @Test(arguments: TransportKind.available)
+    func formBodyIsPercentEncoded(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let client = makeClient(kind, baseURL: baseURL)
+            let echo = try await client.send(
+                EchoRequest(method: .post, body: .form(["user": "a+b@example.com", "note": "x y&z"]))
+            )
+            #expect(echo.headers["content-type"] == "application/x-www-form-urlencoded")
+            #expect(echo.body == "user=a%2Bb%40example.com&note=x%20y%26z")
+        }
+    }
+
+    @Test(arguments: TransportKind.available)
+    func multipartAndRawBodiesArriveWhole(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let client = makeClient(kind, baseURL: baseURL)
+            var form = MultipartForm(boundary: "BOUNDARY")
+            form.append("caption", value: "Holiday")
+            form.append("photo", filename: "beach.jpg", contentType: "image/jpeg", data: Data([0xFF, 0xD8]))
+            let multipart = try await client.send(EchoRequest(method: .put, body: .multipart(form)))
+            #expect(multipart.headers["content-type"] == "multipart/form-data; boundary=BOUNDARY")
+            #expect(multipart.body.contains("name=\"photo\"; filename=\"beach.jpg\""))
+
+            let raw = try await client.send(
+                EchoRequest(method: .patch, body: .data(Data("raw bytes".utf8), contentType: "text/plain"))
+            )
+            #expect(raw.headers["content-type"] == "text/plain")
+            #expect(raw.body == "raw bytes")
+            #expect(raw.bodyLength == 9)
+        }
+    }
+
+    @Test(arguments: TransportKind.available)
+    func pathKeepsBaseURLPrefixAndEncodesReservedCharacters(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let client = makeClient(kind, baseURL: baseURL.appending(path: "echo/api/v2"))
+            let echo = try await client.send(EchoRequest(path: "/users/a b?c#d"))
+            #expect(echo.path == "/echo/api/v2/users/a%20b%3Fc%23d")
+            #expect(echo.query == nil)
+        }
+    }
+
+    @Test(arguments: TransportKind.available)
+    func headersFromClientAndRequestAreSent(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let client = makeClient(kind, baseURL: baseURL) {
+                $0.headers = ["X-Client": "courier", "X-Shared": "client"]
+            }
+            let echo = try await client.send(EchoRequest(headers: ["X-Shared": "request", "X-Request": "1"]))
+            #expect(echo.headers["x-client"] == "courier")
+            #expect(echo.headers["x-shared"] == "request")
+            #expect(echo.headers["x-request"] == "1")
+        }
+    }
+}
