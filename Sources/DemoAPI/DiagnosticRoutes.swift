@@ -28,6 +28,9 @@ enum DiagnosticRoutes {
             let code = context.parameters.get("code", as: Int.self) ?? 500
             return JSONResponse.error("status \(code) as requested", status: .init(code: code))
         }
+        router.get("loop") { _, _ in
+            Response(status: .found, headers: [.location: "/loop"])
+        }
         router.get("no-content") { _, _ in Response(status: .noContent) }
         router.get("text") { _, _ in
             JSONResponse.raw(Data("héllo, wörld".utf8), contentType: "text/plain; charset=utf-8")

@@ -1,0 +1,98 @@
+import Courier
+import DemoAPI
+import Foundation
+import Testing
+
+/// The deadline, the body limit and cancellation, over every transport.
+@Suite("Wire: deadline, body limit, cancellation")
+struct WireLimitTests {
+    @Test(arguments: TransportKind.available)
+    func deadlineCoversASlowBody(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let client = makeClient(kind, baseURL: baseURL)
+            // The head arrives at once; the 10-byte body would take 5 s.
+            let request = RawRequest(path: "/slow-body", query: ["bytes": 10, "interval_ms": 500], timeout: .milliseconds(800))
+            let started = ContinuousClock.now
+            let error = await #expect(throws: APIError.self) { try await client.send(request) }
+            let elapsed = started.duration(to: .now)
+            #expect(error?.kind == .timeout)
+            #expect(elapsed >= .milliseconds(750))
+            #expect(elapsed < .seconds(3))
+        }
+    }
+
+    @Test(arguments: TransportKind.available)
+    func deadlineCoversASlowHead(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let client = makeClient(kind, baseURL: baseURL) { $0.timeout = .milliseconds(300) }
+            let started = ContinuousClock.now
+            let error = await #expect(throws: APIError.self) {
+                try await client.send(RawRequest(path: "/delay", query: ["ms": 5000]))
+            }
+            #expect(error?.kind == .timeout)
+            #expect(started.duration(to: .now) < .seconds(3))
+        }
+    }
+
+    @Test(arguments: TransportKind.available, [false, true])
+    func bodyLargerThanTheLimitFails(_ kind: TransportKind, chunked: Bool) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let client = makeClient(kind, baseURL: baseURL) { $0.maximumBodySize = 256 * 1024 }
+            let fits = try await client.send(RawRequest(path: "/bytes", query: ["count": 256 * 1024, "chunked": chunked ? "1" : "0"]))
+            #expect(fits.count == 256 * 1024)
+
+            let error = await #expect(throws: APIError.self) {
+                try await client.send(RawRequest(path: "/bytes", query: ["count": 4 * 1024 * 1024, "chunked": chunked ? "1" : "0"]))
+            }
+            #expect(error?.kind == .bodyTooLarge)
+            #expect(error?.status == .ok)
+        }
+    }
+
+    @Test(arguments: TransportKind.available)
+    func cancellingTheTaskCancelsTheCallPromptly(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let client = makeClient(kind, baseURL: baseURL)
+            let call = Task { () async throws(APIError) -> Data in
+                try await client.send(RawRequest(path: "/delay", query: ["ms": 10_000]))
+            }
+            try await Task.sleep(for: .milliseconds(200))
+            let started = ContinuousClock.now
+            call.cancel()
+            let result = await call.result
+            #expect(started.duration(to: .now) < .seconds(2))
+            let error = #expect(throws: APIError.self) { try result.get() }
+            #expect(error?.kind == .cancelled)
+        }
+    }
+
+    @Test(arguments: TransportKind.available)
+    func cancellingDuringTheBodyCancelsTheCall(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let client = makeClient(kind, baseURL: baseURL)
+            let call = Task { () async throws(APIError) -> Data in
+                try await client.send(RawRequest(path: "/slow-body", query: ["bytes": 20, "interval_ms": 500]))
+            }
+            try await Task.sleep(for: .milliseconds(700))
+            let started = ContinuousClock.now
+            call.cancel()
+            let result = await call.result
+            #expect(started.duration(to: .now) < .seconds(2))
+            let error = #expect(throws: APIError.self, "a cancelled call must not return a truncated body") {
+                try result.get()
+            }
+            #expect(error?.kind == .cancelled)
+        }
+    }
+
+    @Test(arguments: TransportKind.available)
+    func refusedConnectionFailsFastAsTransportError(_ kind: TransportKind) async throws {
+        // Port 9 on loopback: nothing listens there.
+        let client = makeClient(kind, baseURL: URL(string: "http://127.0.0.1:9")!)
+        let started = ContinuousClock.now
+        let error = await #expect(throws: APIError.self) { try await client.send(RawRequest(path: "/")) }
+        #expect(error?.kind == .transport)
+        #expect(error?.underlying != nil)
+        #expect(started.duration(to: .now) < .seconds(5))
+    }
+}
