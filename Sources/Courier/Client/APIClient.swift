@@ -54,14 +54,15 @@ public struct APIClient: Sendable {
     /// - Throws: ``APIError``, for any failure from building the request to decoding the response.
     public func send<Request: APIRequest>(_ request: Request) async throws(APIError) -> Request.Response {
         let (httpRequest, body) = try RequestBuilder(configuration: configuration).build(request)
-        let deadline = ContinuousClock.now.advanced(by: request.timeout ?? configuration.timeout)
+        let timeout = request.timeout ?? configuration.timeout
+        let deadline = ContinuousClock.now.advanced(by: timeout)
         let context = InterceptorContext(
             deadline: deadline,
             requestName: String(describing: Request.self),
             logger: configuration.logger
         )
         let pipeline = Pipeline(configuration: configuration, context: context)
-        let (response, responseBody) = try await Deadline.run(until: deadline, request: httpRequest) {
+        let (response, responseBody) = try await Deadline.run(until: deadline, timeout: timeout, request: httpRequest) {
             () async throws(APIError) in
             try await pipeline.send(httpRequest, body: body)
         }
@@ -69,7 +70,7 @@ public struct APIClient: Sendable {
         guard request.acceptableStatusCodes.contains(response.status.code) else {
             throw APIError(
                 .unacceptableStatus,
-                "answered \(response.status).",
+                "The server answered \(response.status).",
                 request: httpRequest,
                 response: response,
                 body: data

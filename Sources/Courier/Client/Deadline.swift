@@ -8,6 +8,7 @@ import HTTPTypes
 enum Deadline {
     static func run<Value: Sendable>(
         until deadline: ContinuousClock.Instant,
+        timeout: Duration,
         request: HTTPRequest,
         _ operation: @escaping @Sendable () async throws(APIError) -> Value
     ) async throws(APIError) -> Value {
@@ -25,13 +26,14 @@ enum Deadline {
                 } catch {
                     return nil  // Cancelled: the call finished first, or the caller gave up.
                 }
-                return .failure(APIError(.timeout, "did not complete within its deadline.", request: request))
+                let message = "The call did not complete within its time limit of \(timeout)."
+                return .failure(APIError(.timeout, message, request: request))
             }
             defer { group.cancelAll() }
             while let next = await group.next() {
                 if let result = next { return result }
             }
-            return .failure(APIError(.cancelled, "was cancelled.", request: request))
+            return .failure(APIError(.cancelled, "The call was cancelled.", request: request))
         }
         return try result.get()
     }

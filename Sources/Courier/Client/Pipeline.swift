@@ -32,9 +32,9 @@ struct Pipeline: Sendable {
             throw error
         } catch {
             if error is CancellationError || Task.isCancelled {
-                throw APIError(.cancelled, "was cancelled.", request: request, underlying: error)
+                throw APIError(.cancelled, "The call was cancelled.", request: request, underlying: error)
             }
-            throw APIError(.interceptor, "failed in an interceptor.", request: request, underlying: error)
+            throw APIError(.interceptor, "An interceptor failed.", request: request, underlying: error)
         }
     }
 
@@ -50,7 +50,7 @@ struct Pipeline: Sendable {
                 guard redirects <= configuration.redirects.limit else {
                     throw APIError(
                         .tooManyRedirects,
-                        "was redirected more than \(configuration.redirects.limit) times.",
+                        "The server redirected more than \(configuration.redirects.limit) times.",
                         request: request,
                         response: response
                     )
@@ -89,19 +89,20 @@ struct Pipeline: Sendable {
             return apiError
         }
         if error is CancellationError || Task.isCancelled {
-            return APIError(.cancelled, "was cancelled.", request: request, response: response, underlying: error)
+            return APIError(.cancelled, "The call was cancelled.", request: request, response: response, underlying: error)
         }
         if let urlError = error as? URLError {
             switch urlError.code {
             case .cancelled:
-                return APIError(.cancelled, "was cancelled.", request: request, response: response, underlying: error)
+                return APIError(.cancelled, "The call was cancelled.", request: request, response: response, underlying: error)
             case .timedOut:
-                return APIError(.timeout, "timed out in the transport.", request: request, response: response, underlying: error)
+                return APIError(.timeout, "The transport timed out.", request: request, response: response, underlying: error)
             default:
                 break
             }
         }
-        let stage = response == nil ? "could not be sent" : "failed while reading the response body"
-        return APIError(.transport, "\(stage).", request: request, response: response, underlying: error)
+        let message =
+            response == nil ? "The request could not be sent." : "The connection failed while the body was read."
+        return APIError(.transport, message, request: request, response: response, underlying: error)
     }
 }

@@ -28,7 +28,7 @@ enum Redirect {
         if current.scheme?.lowercased() == "https" && scheme == "http" {
             throw APIError(
                 .insecureRedirect,
-                "was redirected from https to http, which would send it unencrypted.",
+                "The server redirected from https to http, which would send the request unencrypted.",
                 request: request,
                 response: response
             )

@@ -12,20 +12,22 @@ extension APIError {
     public var description: String {
         var text = "\(kind): "
         if let request {
-            text += "\(request.method.rawValue) \(Redactor.standard.displayURL(of: request)) "
+            text += "\(request.method.rawValue) \(Redactor.standard.displayURL(of: request)): "
         }
         text += message
+        if let underlying, !(underlying is CancellationError) {
+            var detail = Self.describe(underlying)
+            while detail.hasSuffix(".") { detail.removeLast() }
+            text += " \(detail)."
+        }
         if let response, kind != .unacceptableStatus {
-            text += " (status \(response.status))"
+            text += " Status: \(response.status)."
         }
         if !codingPath.isEmpty {
-            text += " at \(codingPath.joined(separator: "."))"
-        }
-        if let underlying, !(underlying is CancellationError) {
-            text += ". Underlying error: \(Self.describe(underlying))"
+            text += " Coding path: \(codingPath.joined(separator: "."))."
         }
         if let body, !body.isEmpty {
-            text += ". Body: \(Self.preview(of: body))"
+            text += " Body: \(Self.preview(of: body))"
         }
         return text
     }
@@ -55,11 +57,11 @@ extension APIError {
     private static func describe(_ error: DecodingError) -> String {
         switch error {
         case .typeMismatch(let type, let context):
-            return "expected a value of type \(type): \(context.debugDescription)"
-        case .valueNotFound(let type, let context):
-            return "expected a value of type \(type) but found null: \(context.debugDescription)"
-        case .keyNotFound(let key, let context):
-            return "no value for key '\(key.stringValue)': \(context.debugDescription)"
+            return "Expected a value of type \(type): \(context.debugDescription)"
+        case .valueNotFound(let type, _):
+            return "Expected a value of type \(type) but found null"
+        case .keyNotFound(let key, _):
+            return "No value for the key '\(key.stringValue)'"
         case .dataCorrupted(let context):
             return context.debugDescription
         @unknown default:

@@ -33,3 +33,13 @@ struct RawRequest: APIRequest {
     var timeout: Duration?
     var acceptableStatusCodes: Range<Int> = 200..<300
 }
+
+/// A request whose response is ignored, for tests against stubs.
+struct StubRequest: APIRequest {
+    typealias Response = EmptyResponse
+    var method: HTTPRequest.Method = .get
+    var path = "/start"
+    var query: Query = [:]
+    var headers: [String: String] = [:]
+    var body: RequestBody?
+}
