@@ -1,0 +1,63 @@
+import Courier
+import CourierTesting
+import Foundation
+import Testing
+
+@Suite("APIError")
+struct APIErrorTests {
+    @Test func descriptionNeverContainsCredentials() async throws {
+        let transport = StubTransport { _, _ in
+            StubTransport.Reply(
+                status: .unauthorized,
+                headerFields: [.setCookie: "session=server-s3cret", .contentType: "application/json"],
+                body: Data(#"{"error":"expired"}"#.utf8)
+            )
+        }
+        let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: transport)
+        let request = StubRequest(headers: [
+            "Authorization": "Bearer client-s3cret", "Cookie": "id=client-s3cret", "Proxy-Authorization": "Basic s3cret",
+        ])
+        let error = try #require(await #expect(throws: APIError.self) { try await client.send(request) })
+        #expect(error.kind == .unacceptableStatus)
+        #expect(error.status == .unauthorized)
+        for text in [error.description, String(describing: error.request), String(describing: error.response)] {
+            #expect(!text.contains("s3cret"), "\(text)")
+        }
+        #expect(error.request?.headerFields[.authorization] == "<redacted>")
+        #expect(error.response?.headerFields[.setCookie] == "<redacted>")
+        #expect(error.description.contains(#"{"error":"expired"}"#))
+    }
+
+    @Test func credentialsInAnUnderlyingErrorsURLAreScrubbed() {
+        struct Failure: Error, CustomStringConvertible {
+            var description: String { "could not reach https://user:pa55@host.example/path" }
+        }
+        let error = APIError(.transport, "The request could not be sent.", underlying: Failure())
+        #expect(!error.description.contains("pa55"))
+        #expect(error.description.contains("https://host.example/path"))
+    }
+
+    @Test func longBodiesAreTruncatedInTheDescription() {
+        let error = APIError(.unacceptableStatus, "The server answered 500.", body: Data(repeating: 0x61, count: 10_000))
+        #expect(error.description.count < 700)
+        #expect(error.description.hasSuffix("… (10000 bytes)"))
+    }
+
+    @Test func decodeBodyReturnsNilForOtherShapes() {
+        struct Problem: Decodable { var title: String }
+        let error = APIError(.unacceptableStatus, "x", body: Data("not json".utf8))
+        #expect(error.decodeBody(as: Problem.self) == nil)
+        #expect(APIError(.unacceptableStatus, "x").decodeBody(as: Problem.self) == nil)
+    }
+
+    @Test func kindsCompareAndPrintByName() {
+        #expect(APIError.Kind.timeout == .timeout)
+        #expect(APIError.Kind.timeout != .cancelled)
+        #expect(APIError.Kind.bodyTooLarge.description == "bodyTooLarge")
+        let error = APIError(.cancelled, "The call was cancelled.")
+        switch error.kind {
+        case .cancelled: break
+        default: Issue.record("kind should match .cancelled")
+        }
+    }
+}
