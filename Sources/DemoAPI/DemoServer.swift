@@ -42,6 +42,7 @@ package enum DemoServer {
     ///   - port: The port to listen on; `0` picks a free one.
     ///   - logLevel: The server's log level.
     ///   - onReady: Called with the bound port once the server accepts connections.
+    /// - Throws: When the server cannot bind or fails while running.
     package static func run(
         port: Int = 0,
         logLevel: Logger.Level = .info,

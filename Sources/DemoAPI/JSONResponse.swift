@@ -10,12 +10,16 @@ enum JSONResponse {
         return encoder
     }()
 
-    static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok, encoder: JSONEncoder = encoder) -> Response {
+    static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok, encoder: JSONEncoder = encoder)
+        -> Response
+    {
         let data = (try? encoder.encode(value)) ?? Data("null".utf8)
         return raw(data, status: status)
     }
 
-    static func raw(_ data: Data, status: HTTPResponse.Status = .ok, contentType: String = "application/json") -> Response {
+    static func raw(_ data: Data, status: HTTPResponse.Status = .ok, contentType: String = "application/json")
+        -> Response
+    {
         Response(
             status: status,
             headers: [.contentType: contentType],

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// One call's way through the interceptors to the transport and back.
@@ -45,7 +45,9 @@ struct Pipeline: Sendable {
         var redirects = 0
         while true {
             let (response, responseBody) = try await transportSend(request, body: body)
-            if let redirect = try Redirect.next(after: response, to: request, body: body, policy: configuration.redirects) {
+            if let redirect = try Redirect.next(
+                after: response, to: request, body: body, policy: configuration.redirects)
+            {
                 redirects += 1
                 guard redirects <= configuration.redirects.limit else {
                     throw APIError(
@@ -68,7 +70,9 @@ struct Pipeline: Sendable {
         }
     }
 
-    private func transportSend(_ request: HTTPRequest, body: Data?) async throws(APIError) -> (HTTPResponse, ResponseBody) {
+    private func transportSend(_ request: HTTPRequest, body: Data?) async throws(APIError) -> (
+        HTTPResponse, ResponseBody
+    ) {
         do {
             return try await configuration.transport.send(request, body: body)
         } catch {
@@ -89,14 +93,17 @@ struct Pipeline: Sendable {
             return apiError
         }
         if error is CancellationError || Task.isCancelled {
-            return APIError(.cancelled, "The call was cancelled.", request: request, response: response, underlying: error)
+            return APIError(
+                .cancelled, "The call was cancelled.", request: request, response: response, underlying: error)
         }
         if let urlError = error as? URLError {
             switch urlError.code {
             case .cancelled:
-                return APIError(.cancelled, "The call was cancelled.", request: request, response: response, underlying: error)
+                return APIError(
+                    .cancelled, "The call was cancelled.", request: request, response: response, underlying: error)
             case .timedOut:
-                return APIError(.timeout, "The transport timed out.", request: request, response: response, underlying: error)
+                return APIError(
+                    .timeout, "The transport timed out.", request: request, response: response, underlying: error)
             default:
                 break
             }

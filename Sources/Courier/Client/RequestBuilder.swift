@@ -56,7 +56,8 @@ struct RequestBuilder {
             )
         }
         guard components.percentEncodedQuery == nil, components.fragment == nil else {
-            throw APIError(.invalidRequest, "The base URL must not have a query or a fragment; use the request's query.")
+            throw APIError(
+                .invalidRequest, "The base URL must not have a query or a fragment; use the request's query.")
         }
         let bracketedHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         let authority = components.port.map { "\(bracketedHost):\($0)" } ?? bracketedHost
@@ -66,12 +67,14 @@ struct RequestBuilder {
     /// Joins a request path to the base URL's path, refusing anything that could leave it.
     static func join(_ basePath: String, _ path: String) throws(APIError) -> String {
         if path.hasPrefix("//") || path.hasPrefix("\\") {
-            throw APIError(.invalidRequest, "The path '\(path)' names another host; paths are relative to the base URL.")
+            throw APIError(
+                .invalidRequest, "The path '\(path)' names another host; paths are relative to the base URL.")
         }
         if !path.hasPrefix("/"), let colon = path.firstIndex(of: ":"),
             !path[..<colon].contains("/"), isScheme(path[..<colon])
         {
-            throw APIError(.invalidRequest, "The path '\(path)' is an absolute URL; paths are relative to the base URL.")
+            throw APIError(
+                .invalidRequest, "The path '\(path)' is an absolute URL; paths are relative to the base URL.")
         }
         let encoded = PercentEncoding.encodePath(path)
         for segment in encoded.split(separator: "/", omittingEmptySubsequences: false) {

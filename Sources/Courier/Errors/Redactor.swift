@@ -60,7 +60,8 @@ package struct Redactor: Sendable {
         while let range = rest.range(of: "://") {
             result += rest[..<range.upperBound]
             rest = rest[range.upperBound...]
-            let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" || $0.isWhitespace }) ?? rest.endIndex
+            let end =
+                rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" || $0.isWhitespace }) ?? rest.endIndex
             let authority = rest[..<end]
             result += Self.strippingUserInfo(String(authority))
             rest = rest[end...]

@@ -23,6 +23,7 @@ extension APIRequest where Response == Data {
     ///   - response: The response head (unused).
     ///   - decoder: Unused.
     /// - Returns: `body`.
+    /// - Throws: Nothing; the signature is the requirement's.
     public func decode(_ body: Data, from response: HTTPResponse, decoder: JSONDecoder) throws -> Data {
         body
     }
@@ -53,6 +54,7 @@ extension APIRequest where Response == EmptyResponse {
     ///   - response: The response head (unused).
     ///   - decoder: Unused.
     /// - Returns: An ``EmptyResponse``.
+    /// - Throws: Nothing; the signature is the requirement's.
     public func decode(_ body: Data, from response: HTTPResponse, decoder: JSONDecoder) throws -> EmptyResponse {
         EmptyResponse()
     }

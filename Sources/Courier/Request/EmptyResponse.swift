@@ -15,5 +15,6 @@ public struct EmptyResponse: Sendable, Hashable, Decodable {
     /// Creates an empty response, ignoring whatever the decoder holds.
     ///
     /// - Parameter decoder: Ignored.
+    /// - Throws: Nothing; the signature is `Decodable`'s.
     public init(from decoder: any Decoder) throws {}
 }

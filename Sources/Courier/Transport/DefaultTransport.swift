@@ -3,9 +3,9 @@ extension APIClient {
     /// on Apple platforms.
     public static var defaultTransport: any Transport {
         #if os(Linux) || os(Android)
-        AsyncHTTPClientTransport.shared
+            AsyncHTTPClientTransport.shared
         #else
-        URLSessionTransport.shared
+            URLSessionTransport.shared
         #endif
     }
 }

@@ -3,7 +3,7 @@ public import HTTPTypes
 import HTTPTypesFoundation
 
 #if canImport(FoundationNetworking)
-public import FoundationNetworking
+    public import FoundationNetworking
 #endif
 
 /// A transport over Foundation's `URLSession`: the default on Apple platforms.

@@ -78,4 +78,3 @@ struct RedirectRuleTests {
         #expect(script.recorder.withLock { $0.map(\.method) } == [.head, .head])
     }
 }
-

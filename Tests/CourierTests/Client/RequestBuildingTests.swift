@@ -72,7 +72,8 @@ struct RequestBuildingTests {
     }
 
     @Test(arguments: [
-        ["X-Token": "abc\r\nX-Injected: 1"], ["X-Token": "abc\nd"], ["X-Token": "a\u{0}b"], ["Bad Name": "1"], ["": "1"],
+        ["X-Token": "abc\r\nX-Injected: 1"], ["X-Token": "abc\nd"], ["X-Token": "a\u{0}b"], ["Bad Name": "1"],
+        ["": "1"],
     ])
     func invalidHeaderIsRejectedBeforeSending(headers: [String: String]) async throws {
         let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: UnreachableTransport())

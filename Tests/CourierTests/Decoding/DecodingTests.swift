@@ -7,7 +7,9 @@ import Testing
 @Suite("Decoding")
 struct DecodingTests {
     static func client(json: String, configure: (inout APIClient.Configuration) -> Void = { _ in }) -> APIClient {
-        APIClient(baseURL: URL(string: "https://api.example.com")!, transport: StubTransport { _, _ in .json(json) }, configure: configure)
+        APIClient(
+            baseURL: URL(string: "https://api.example.com")!, transport: StubTransport { _, _ in .json(json) },
+            configure: configure)
     }
 
     struct Item: Decodable, Equatable {
@@ -18,7 +20,8 @@ struct DecodingTests {
     func iso8601PresetAcceptsWithAndWithoutFractionalSeconds(text: String) throws {
         let item = try JSONDecoder.snakeCaseISO8601.decode(Item.self, from: Data(#"{"created_at": "\#(text)"}"#.utf8))
         #expect(item.createdAt == Date(timeIntervalSince1970: 1_709_285_400))
-        let fraction = try JSONDecoder.iso8601.decode(Item.self, from: Data(#"{"createdAt": "2024-03-01T09:30:00.125Z"}"#.utf8))
+        let fraction = try JSONDecoder.iso8601.decode(
+            Item.self, from: Data(#"{"createdAt": "2024-03-01T09:30:00.125Z"}"#.utf8))
         #expect(fraction.createdAt == Date(timeIntervalSince1970: 1_709_285_400.125))
     }
 

@@ -15,7 +15,8 @@ struct APIErrorTests {
         }
         let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: transport)
         let request = StubRequest(headers: [
-            "Authorization": "Bearer client-s3cret", "Cookie": "id=client-s3cret", "Proxy-Authorization": "Basic s3cret",
+            "Authorization": "Bearer client-s3cret", "Cookie": "id=client-s3cret",
+            "Proxy-Authorization": "Basic s3cret",
         ])
         let error = try #require(await #expect(throws: APIError.self) { try await client.send(request) })
         #expect(error.kind == .unacceptableStatus)
@@ -38,7 +39,8 @@ struct APIErrorTests {
     }
 
     @Test func longBodiesAreTruncatedInTheDescription() {
-        let error = APIError(.unacceptableStatus, "The server answered 500.", body: Data(repeating: 0x61, count: 10_000))
+        let error = APIError(
+            .unacceptableStatus, "The server answered 500.", body: Data(repeating: 0x61, count: 10_000))
         #expect(error.description.count < 700)
         #expect(error.description.hasSuffix("… (10000 bytes)"))
     }

@@ -108,23 +108,28 @@ struct InterceptorChainTests {
     @Test func seesUnacceptableStatusesAsResponses() async throws {
         let log = Locked<[String]>([])
         let transport = StubTransport { _, _ in .json("{}", status: .unauthorized) }
-        let client = APIClient(baseURL: Self.baseURL, transport: transport, interceptors: [Tracing(name: "a", log: log)])
+        let client = APIClient(
+            baseURL: Self.baseURL, transport: transport, interceptors: [Tracing(name: "a", log: log)])
         let error = await #expect(throws: APIError.self) { try await client.send(TextRequest()) }
         #expect(error?.kind == .unacceptableStatus)
         #expect(log.withLock { $0 } == ["out a", "back a"])
     }
 
     @Test func foreignErrorsBecomeInterceptorErrorsAndAPIErrorsPassThrough() async throws {
-        let foreign = APIClient(baseURL: Self.baseURL, transport: UnreachableTransport(), interceptors: [
-            Failing(error: Failing.Refused())
-        ])
+        let foreign = APIClient(
+            baseURL: Self.baseURL, transport: UnreachableTransport(),
+            interceptors: [
+                Failing(error: Failing.Refused())
+            ])
         let wrapped = await #expect(throws: APIError.self) { try await foreign.send(TextRequest()) }
         #expect(wrapped?.kind == .interceptor)
         #expect(wrapped?.underlying is Failing.Refused)
 
-        let own = APIClient(baseURL: Self.baseURL, transport: UnreachableTransport(), interceptors: [
-            Failing(error: APIError(.unacceptableStatus, "Please update the app."))
-        ])
+        let own = APIClient(
+            baseURL: Self.baseURL, transport: UnreachableTransport(),
+            interceptors: [
+                Failing(error: APIError(.unacceptableStatus, "Please update the app."))
+            ])
         let passed = await #expect(throws: APIError.self) { try await own.send(TextRequest()) }
         #expect(passed?.kind == .unacceptableStatus)
         #expect(passed?.message == "Please update the app.")

@@ -22,7 +22,9 @@ final class Recorder: Sendable {
     var requests: [HTTPRequest] { sent.withLock { $0.map(\.0) } }
     var bodies: [Data?] { sent.withLock { $0.map(\.1) } }
 
-    func client(baseURL: String = "https://api.example.com", configure: (inout APIClient.Configuration) -> Void = { _ in }) -> APIClient {
+    func client(
+        baseURL: String = "https://api.example.com", configure: (inout APIClient.Configuration) -> Void = { _ in }
+    ) -> APIClient {
         APIClient(baseURL: URL(string: baseURL)!, transport: transport, configure: configure)
     }
 }

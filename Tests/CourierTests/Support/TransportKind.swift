@@ -1,5 +1,5 @@
-import Testing
 import Courier
+import Testing
 
 /// The transports every wire test runs over.
 enum TransportKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
@@ -8,9 +8,9 @@ enum TransportKind: String, CaseIterable, CustomTestStringConvertible, Sendable 
 
     static var available: [TransportKind] {
         #if os(Linux) || os(Android)
-        allCases
+            allCases
         #else
-        [.urlSession]
+            [.urlSession]
         #endif
     }
 
@@ -20,9 +20,9 @@ enum TransportKind: String, CaseIterable, CustomTestStringConvertible, Sendable 
             URLSessionTransport.shared
         case .asyncHTTPClient:
             #if os(Linux) || os(Android)
-            AsyncHTTPClientTransport.shared
+                AsyncHTTPClientTransport.shared
             #else
-            URLSessionTransport.shared
+                URLSessionTransport.shared
             #endif
         }
     }

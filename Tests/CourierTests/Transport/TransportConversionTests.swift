@@ -5,19 +5,20 @@ import Testing
 @testable import Courier
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 #if os(Linux) || os(Android)
-import AsyncHTTPClient
-import NIOHTTP1
+    import AsyncHTTPClient
+    import NIOHTTP1
 #endif
 
 /// The transports' pure conversions, tested without a network.
 @Suite("Transport conversions")
 struct TransportConversionTests {
     static let request: HTTPRequest = {
-        var request = HTTPRequest(method: .post, scheme: "https", authority: "api.example.com:8443", path: "/v1/items?q=a%2Bb")
+        var request = HTTPRequest(
+            method: .post, scheme: "https", authority: "api.example.com:8443", path: "/v1/items?q=a%2Bb")
         request.headerFields = [.contentType: "application/json", .accept: "application/json"]
         request.headerFields.append(HTTPField(name: .cookie, value: "a=1"))
         request.headerFields.append(HTTPField(name: .cookie, value: "b=2"))
@@ -35,35 +36,37 @@ struct TransportConversionTests {
 
     @Test func urlResponseBecomesHTTPResponse() throws {
         let url = URL(string: "https://api.example.com")!
-        let urlResponse = HTTPURLResponse(url: url, statusCode: 418, httpVersion: "HTTP/1.1", headerFields: ["X-Tea": "1"])!
+        let urlResponse = HTTPURLResponse(
+            url: url, statusCode: 418, httpVersion: "HTTP/1.1", headerFields: ["X-Tea": "1"])!
         let response = try URLSessionTransport.makeResponse(urlResponse)
         #expect(response.status.code == 418)
         #expect(response.headerFields[HTTPField.Name("X-Tea")!] == "1")
         #expect(throws: URLError.self) {
-            try URLSessionTransport.makeResponse(URLResponse(url: url, mimeType: nil, expectedContentLength: 0, textEncodingName: nil))
+            try URLSessionTransport.makeResponse(
+                URLResponse(url: url, mimeType: nil, expectedContentLength: 0, textEncodingName: nil))
         }
     }
 
     #if os(Linux) || os(Android)
-    @Test func clientRequestKeepsMethodURLHeadersAndBody() throws {
-        let clientRequest = try AsyncHTTPClientTransport.makeClientRequest(Self.request, body: Data("{}".utf8))
-        #expect(clientRequest.method == .POST)
-        #expect(clientRequest.url == "https://api.example.com:8443/v1/items?q=a%2Bb")
-        #expect(clientRequest.headers["content-type"] == ["application/json"])
-        #expect(clientRequest.headers["cookie"] == ["a=1", "b=2"])
-        #expect(clientRequest.body != nil)
-    }
+        @Test func clientRequestKeepsMethodURLHeadersAndBody() throws {
+            let clientRequest = try AsyncHTTPClientTransport.makeClientRequest(Self.request, body: Data("{}".utf8))
+            #expect(clientRequest.method == .POST)
+            #expect(clientRequest.url == "https://api.example.com:8443/v1/items?q=a%2Bb")
+            #expect(clientRequest.headers["content-type"] == ["application/json"])
+            #expect(clientRequest.headers["cookie"] == ["a=1", "b=2"])
+            #expect(clientRequest.body != nil)
+        }
 
-    @Test func clientResponseBecomesHTTPResponse() {
-        let clientResponse = HTTPClientResponse(
-            status: .init(statusCode: 599, reasonPhrase: "Slow Down"),
-            headers: ["Retry-After": "3", "Set-Cookie": "a=1", "set-cookie": "b=2"]
-        )
-        let response = AsyncHTTPClientTransport.makeResponse(clientResponse)
-        #expect(response.status.code == 599)
-        #expect(response.status.reasonPhrase == "Slow Down")
-        #expect(response.headerFields[.retryAfter] == "3")
-        #expect(response.headerFields[values: .setCookie] == ["a=1", "b=2"])
-    }
+        @Test func clientResponseBecomesHTTPResponse() {
+            let clientResponse = HTTPClientResponse(
+                status: .init(statusCode: 599, reasonPhrase: "Slow Down"),
+                headers: ["Retry-After": "3", "Set-Cookie": "a=1", "set-cookie": "b=2"]
+            )
+            let response = AsyncHTTPClientTransport.makeResponse(clientResponse)
+            #expect(response.status.code == 599)
+            #expect(response.status.reasonPhrase == "Slow Down")
+            #expect(response.headerFields[.retryAfter] == "3")
+            #expect(response.headerFields[values: .setCookie] == ["a=1", "b=2"])
+        }
     #endif
 }

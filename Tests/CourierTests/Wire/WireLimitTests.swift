@@ -11,7 +11,8 @@ struct WireLimitTests {
         try await DemoServer.withRunning { baseURL in
             let client = makeClient(kind, baseURL: baseURL)
             // The head arrives at once; the 10-byte body would take 5 s.
-            let request = RawRequest(path: "/slow-body", query: ["bytes": 10, "interval_ms": 500], timeout: .milliseconds(800))
+            let request = RawRequest(
+                path: "/slow-body", query: ["bytes": 10, "interval_ms": 500], timeout: .milliseconds(800))
             let started = ContinuousClock.now
             let error = await #expect(throws: APIError.self) { try await client.send(request) }
             let elapsed = started.duration(to: .now)
@@ -38,11 +39,13 @@ struct WireLimitTests {
     func bodyLargerThanTheLimitFails(_ kind: TransportKind, chunked: Bool) async throws {
         try await DemoServer.withRunning { baseURL in
             let client = makeClient(kind, baseURL: baseURL) { $0.maximumBodySize = 256 * 1024 }
-            let fits = try await client.send(RawRequest(path: "/bytes", query: ["count": 256 * 1024, "chunked": chunked ? "1" : "0"]))
+            let fits = try await client.send(
+                RawRequest(path: "/bytes", query: ["count": 256 * 1024, "chunked": chunked ? "1" : "0"]))
             #expect(fits.count == 256 * 1024)
 
             let error = await #expect(throws: APIError.self) {
-                try await client.send(RawRequest(path: "/bytes", query: ["count": 4 * 1024 * 1024, "chunked": chunked ? "1" : "0"]))
+                try await client.send(
+                    RawRequest(path: "/bytes", query: ["count": 4 * 1024 * 1024, "chunked": chunked ? "1" : "0"]))
             }
             #expect(error?.kind == .bodyTooLarge)
             #expect(error?.status == .ok)

@@ -6,12 +6,16 @@ import Testing
 /// Redirects followed by the client, over every transport, across two loopback origins.
 @Suite("Wire: redirects")
 struct WireRedirectTests {
-    static let secrets = ["Authorization": "Bearer s3cret", "Cookie": "session=s3cret", "Proxy-Authorization": "Basic s3cret"]
+    static let secrets = [
+        "Authorization": "Bearer s3cret", "Cookie": "session=s3cret", "Proxy-Authorization": "Basic s3cret",
+    ]
 
     /// `/redirect?status=…&to=…` on `server`.
     static func redirect(on server: URL, status: Int, to target: String) -> String {
         var components = URLComponents()
-        components.queryItems = [URLQueryItem(name: "status", value: "\(status)"), URLQueryItem(name: "to", value: target)]
+        components.queryItems = [
+            URLQueryItem(name: "status", value: "\(status)"), URLQueryItem(name: "to", value: target),
+        ]
         return "/redirect?" + (components.percentEncodedQuery ?? "")
     }
 
@@ -37,7 +41,8 @@ struct WireRedirectTests {
                 let hop = other.absoluteString + Self.redirect(on: other, status: 307, to: backHome)
                 let client = makeClient(kind, baseURL: origin)
                 let echo = try await client.send(
-                    RedirectingEchoRequest(status: 302, target: hop, headers: Self.secrets.merging(["X-Trace": "1"]) { a, _ in a })
+                    RedirectingEchoRequest(
+                        status: 302, target: hop, headers: Self.secrets.merging(["X-Trace": "1"]) { a, _ in a })
                 )
                 #expect(echo.path == "/echo/home")
                 #expect(echo.headers["authorization"] == nil)

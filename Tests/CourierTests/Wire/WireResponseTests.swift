@@ -21,11 +21,13 @@ struct WireResponseTests {
     func unacceptableStatusCarriesResponseAndDecodableBody(_ kind: TransportKind) async throws {
         try await DemoServer.withRunning { baseURL in
             let client = makeClient(kind, baseURL: baseURL)
-            let error = try #require(await #expect(throws: APIError.self) { try await client.send(StatusRequest(code: 404)) })
+            let error = try #require(
+                await #expect(throws: APIError.self) { try await client.send(StatusRequest(code: 404)) })
             #expect(error.kind == .unacceptableStatus)
             #expect(error.status == .notFound)
             #expect(error.response?.headerFields[.contentType] == "application/json")
-            #expect(error.decodeBody(as: ServerProblem.self) == ServerProblem(error: "status 404 as requested", code: 404))
+            #expect(
+                error.decodeBody(as: ServerProblem.self) == ServerProblem(error: "status 404 as requested", code: 404))
             #expect(error.description.contains("GET \(baseURL.absoluteString)/status/404"))
             #expect(error.description.contains("404"))
         }
