@@ -2,6 +2,7 @@ package import Foundation
 import Hummingbird
 package import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// The example API that the seeds call, served by Hummingbird on loopback.
 ///
@@ -16,23 +17,40 @@ import NIOCore
 package enum DemoServer {
     /// Starts a server on `127.0.0.1` (on a free port unless one is given), runs `body` with its
     /// base URL, and stops the server when `body` returns or throws.
+    ///
+    /// The server stops gracefully: it closes its listening socket and lets accepted connections
+    /// finish, for up to two seconds, before the rest is cancelled. (Cancelling a Hummingbird server
+    /// outright can drop a connection it has accepted but not yet handled, which traps in NIO.)
     package static func withRunning<Result: Sendable>(
         port: Int = 0,
         _ body: (URL) async throws -> Result
     ) async throws -> Result {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
-            group.addTask {
+        let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+        let app = makeApplication(port: port, logLevel: .critical) { portSink.yield($0) }
+        var quiet = Logger(label: "DemoAPI")
+        quiet.logLevel = .critical
+        let services = ServiceGroup(configuration: .init(services: [app], logger: quiet))
+        return try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask {
                 defer { portSink.finish() }
-                try await run(port: port, logLevel: .critical) { port in portSink.yield(port) }
+                try await services.run()
             }
-            defer { group.cancelAll() }
             var iterator = ports.makeAsyncIterator()
             guard let boundPort = await iterator.next() else {
-                try await group.next()
+                try await tasks.next()
                 throw DemoServerError.didNotStart
             }
-            return try await body(baseURL(port: boundPort))
+            let outcome: Swift.Result<Result, any Error>
+            do {
+                outcome = .success(try await body(baseURL(port: boundPort)))
+            } catch {
+                outcome = .failure(error)
+            }
+            await services.triggerGracefulShutdown()
+            tasks.addTask { try? await Task.sleep(for: .seconds(2)) }
+            _ = try? await tasks.next()
+            tasks.cancelAll()
+            return try outcome.get()
         }
     }
 
@@ -48,9 +66,17 @@ package enum DemoServer {
         logLevel: Logger.Level = .info,
         onReady: @escaping @Sendable (Int) async -> Void
     ) async throws {
+        try await makeApplication(port: port, logLevel: logLevel, onReady: onReady).run()
+    }
+
+    private static func makeApplication(
+        port: Int,
+        logLevel: Logger.Level,
+        onReady: @escaping @Sendable (Int) async -> Void
+    ) -> some ApplicationProtocol {
         var logger = Logger(label: "DemoAPI")
         logger.logLevel = logLevel
-        let app = Application(
+        return Application(
             router: makeRouter(),
             configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "DemoAPI"),
             onServerRunning: { channel in
@@ -58,7 +84,6 @@ package enum DemoServer {
             },
             logger: logger
         )
-        try await app.run()
     }
 
     /// The base URL of a server on `port`.
@@ -68,8 +93,9 @@ package enum DemoServer {
 
     static func makeRouter() -> Router<BasicRequestContext> {
         let router = Router()
+        let state = DemoState()
         SeedRoutes.add(to: router)
-        DiagnosticRoutes.add(to: router)
+        DiagnosticRoutes.add(to: router, state: state)
         return router
     }
 }

@@ -18,7 +18,7 @@ enum DiagnosticRoutes {
 
     static let methods: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options]
 
-    static func add(to router: Router<BasicRequestContext>) {
+    static func add(to router: Router<BasicRequestContext>, state: DemoState) {
         for method in methods {
             router.on("echo", method: method, use: echo)
             router.on("echo/**", method: method, use: echo)
@@ -41,7 +41,8 @@ enum DiagnosticRoutes {
             return JSONResponse.make(["delayed": milliseconds])
         }
         router.get("slow-body", use: slowBody)
-        router.get("bytes", use: bytes)
+        router.get("bytes") { request, _ in try await bytes(request, state: state) }
+        router.get("stats") { _, _ in JSONResponse.make(await state.stats) }
     }
 
     @Sendable static func echo(_ request: Request, context: BasicRequestContext) async throws -> Response {
@@ -95,7 +96,8 @@ enum DiagnosticRoutes {
     }
 
     /// `/bytes?count=N[&chunked=1]`: N bytes, with a length or streamed in 64 KiB chunks without one.
-    @Sendable static func bytes(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    /// A streamed body counts in `/stats` as completed, or abandoned when the client went away.
+    static func bytes(_ request: Request, state: DemoState) async throws -> Response {
         let parameters = request.uri.queryParameters
         let count = parameters.get("count", as: Int.self) ?? 1024
         let chunk = ByteBuffer(repeating: UInt8(ascii: "a"), count: 64 * 1024)
@@ -110,13 +112,19 @@ enum DiagnosticRoutes {
             status: .ok,
             headers: [.contentType: "application/octet-stream"],
             body: .init { writer in
-                var remaining = count
-                while remaining > 0 {
-                    let size = min(remaining, chunk.readableBytes)
-                    try await writer.write(chunk.getSlice(at: 0, length: size)!)
-                    remaining -= size
+                do {
+                    var remaining = count
+                    while remaining > 0 {
+                        let size = min(remaining, chunk.readableBytes)
+                        try await writer.write(chunk.getSlice(at: 0, length: size)!)
+                        remaining -= size
+                    }
+                    try await writer.finish(nil)
+                } catch {
+                    await state.streamAbandoned()
+                    throw error
                 }
-                try await writer.finish(nil)
+                await state.streamCompleted()
             }
         )
     }

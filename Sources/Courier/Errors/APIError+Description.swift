@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import HTTPTypes
 
 extension APIError {
@@ -90,4 +90,9 @@ extension CodingKey {
     fileprivate var pathComponent: String {
         intValue.map { "[\($0)]" } ?? stringValue
     }
+}
+
+extension APIError: LocalizedError {
+    /// The same text as ``description``, so that `localizedDescription` reads well too.
+    public var errorDescription: String? { description }
 }

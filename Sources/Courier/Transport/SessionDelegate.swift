@@ -90,9 +90,13 @@ final class Exchange: Sendable {
         }
     }
 
-    /// The body as it streams in.
-    func body(expectedLength: Int64) -> ResponseBody {
-        ResponseBody(chunks, expectedLength: expectedLength >= 0 ? Int(expectedLength) : nil)
+    /// The body as it streams in. Dropping its iterator before the end cancels the task, so a
+    /// body abandoned at the client's size limit stops downloading.
+    func body(of task: URLSessionTask, expectedLength: Int64) -> ResponseBody {
+        ResponseBody(
+            TaskBody(chunks: chunks, task: task),
+            expectedLength: expectedLength >= 0 ? Int(expectedLength) : nil
+        )
     }
 
     func received(_ response: URLResponse) {
@@ -121,6 +125,38 @@ final class Exchange: Sendable {
             chunkSink.finish(throwing: error)
         } else {
             chunkSink.finish()
+        }
+    }
+}
+
+/// A task's body chunks; the task is cancelled when the iterator goes away, which does nothing
+/// once the task has completed.
+private struct TaskBody: AsyncSequence, Sendable {
+    let chunks: AsyncThrowingStream<Data, any Error>
+    let task: URLSessionTask
+
+    func makeAsyncIterator() -> Iterator {
+        Iterator(base: chunks.makeAsyncIterator(), cancellation: CancelOnDeinit(task: task))
+    }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var base: AsyncThrowingStream<Data, any Error>.AsyncIterator
+        let cancellation: CancelOnDeinit
+
+        mutating func next() async throws -> Data? {
+            try await base.next()
+        }
+    }
+
+    final class CancelOnDeinit {
+        let task: URLSessionTask
+
+        init(task: URLSessionTask) {
+            self.task = task
+        }
+
+        deinit {
+            task.cancel()
         }
     }
 }

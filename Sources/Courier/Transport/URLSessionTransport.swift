@@ -10,7 +10,11 @@ import HTTPTypesFoundation
 ///
 /// The transport owns its session and a session-level delegate, because only a session-level
 /// delegate can stop `URLSession` from following redirects on Linux. The response body streams
-/// from the delegate, so the client's body limit applies before a large body is held in memory.
+/// from the delegate, so the client's body limit applies before a large body is held in memory,
+/// and a body abandoned at that limit cancels its task.
+///
+/// The session configuration's `timeoutIntervalForRequest` (an idle timeout, 60 seconds by
+/// default) still applies underneath the client's total deadline.
 public final class URLSessionTransport: Transport {
     /// A transport over a session with the `.default` configuration.
     public static let shared = URLSessionTransport()
@@ -50,7 +54,9 @@ public final class URLSessionTransport: Transport {
         } onCancel: {
             task.cancel()
         }
-        return (try Self.makeResponse(response), exchange.body(expectedLength: response.expectedContentLength))
+        return (
+            try Self.makeResponse(response), exchange.body(of: task, expectedLength: response.expectedContentLength)
+        )
     }
 
     /// Converts a request to a `URLRequest`.

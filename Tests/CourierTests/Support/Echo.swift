@@ -43,3 +43,14 @@ struct StubRequest: APIRequest {
     var headers: [String: String] = [:]
     var body: RequestBody?
 }
+
+/// What the demo server's `/stats` reports.
+struct ServerStats: Decodable, Sendable {
+    var streamsCompleted: Int
+    var streamsAbandoned: Int
+}
+
+struct StatsRequest: APIRequest {
+    typealias Response = ServerStats
+    var path: String { "/stats" }
+}

@@ -53,6 +53,25 @@ struct WireLimitTests {
     }
 
     @Test(arguments: TransportKind.available)
+    func bodyAbandonedAtTheLimitStopsDownloading(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let client = makeClient(kind, baseURL: baseURL) { $0.maximumBodySize = 256 * 1024 }
+            let huge = RawRequest(path: "/bytes", query: ["count": 1 << 30, "chunked": "1"])
+            let error = await #expect(throws: APIError.self) { try await client.send(huge) }
+            #expect(error?.kind == .bodyTooLarge)
+            // The server sees the client go away long before 1 GiB could have been sent.
+            var stats = try await client.send(StatsRequest())
+            let started = ContinuousClock.now
+            while stats.streamsAbandoned == 0, started.duration(to: .now) < .seconds(5) {
+                try await Task.sleep(for: .milliseconds(50))
+                stats = try await client.send(StatsRequest())
+            }
+            #expect(stats.streamsAbandoned == 1)
+            #expect(stats.streamsCompleted == 0)
+        }
+    }
+
+    @Test(arguments: TransportKind.available)
     func cancellingTheTaskCancelsTheCallPromptly(_ kind: TransportKind) async throws {
         try await DemoServer.withRunning { baseURL in
             let client = makeClient(kind, baseURL: baseURL)
