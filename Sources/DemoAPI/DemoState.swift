@@ -1,9 +1,11 @@
 /// Counters one server keeps, so tests can see what happened on the server's side.
-actor DemoState {
+package actor DemoState {
     /// What `/stats` reports.
-    struct Stats: Codable, Sendable {
-        var streamsCompleted = 0
-        var streamsAbandoned = 0
+    package struct Stats: Codable, Sendable {
+        /// Streamed `/bytes` bodies sent to the end.
+        package var streamsCompleted = 0
+        /// Streamed `/bytes` bodies whose client went away first.
+        package var streamsAbandoned = 0
     }
 
     private(set) var stats = Stats()

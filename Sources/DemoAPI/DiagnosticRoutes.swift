@@ -5,17 +5,6 @@ import NIOCore
 /// Endpoints that exercise the client's wire behaviour: echo, statuses, redirects, slow and
 /// large bodies, delays.
 enum DiagnosticRoutes {
-    /// What `/echo` saw of a request.
-    struct Echo: Codable, Sendable {
-        var method: String
-        var path: String
-        var query: String?
-        var queryItems: [[String]]
-        var headers: [String: String]
-        var body: String
-        var bodyLength: Int
-    }
-
     static let methods: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options]
 
     static func add(to router: Router<BasicRequestContext>, state: DemoState) {

@@ -1,16 +1,6 @@
 import Courier
+import DemoAPI
 import Foundation
-
-/// What the demo server's `/echo` saw of a request.
-struct Echo: Decodable, Sendable {
-    var method: String
-    var path: String
-    var query: String?
-    var queryItems: [[String]]
-    var headers: [String: String]
-    var body: String
-    var bodyLength: Int
-}
 
 /// A request to `/echo` (or below it) with everything configurable.
 struct EchoRequest: APIRequest {
@@ -44,13 +34,7 @@ struct StubRequest: APIRequest {
     var body: RequestBody?
 }
 
-/// What the demo server's `/stats` reports.
-struct ServerStats: Decodable, Sendable {
-    var streamsCompleted: Int
-    var streamsAbandoned: Int
-}
-
 struct StatsRequest: APIRequest {
-    typealias Response = ServerStats
+    typealias Response = DemoState.Stats
     var path: String { "/stats" }
 }
