@@ -37,6 +37,10 @@ extension APIClient {
         /// Whether and how far the client follows redirects. Defaults to ``RedirectPolicy/default``.
         public var redirects = RedirectPolicy.default
 
+        /// What is hidden of requests in ``APIError`` descriptions and logs. Defaults to
+        /// ``Redaction/standard``.
+        public var redaction = Redaction.standard
+
         /// Where the client and its interceptors log. Defaults to a logger that discards
         /// everything; pass your application's.
         public var logger = Logger(label: "Courier", factory: { _ in SwiftLogNoOpLogHandler() })

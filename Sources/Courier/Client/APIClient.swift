@@ -53,25 +53,37 @@ public struct APIClient: Sendable {
     /// - Returns: The decoded response.
     /// - Throws: ``APIError``, for any failure from building the request to decoding the response.
     public func send<Request: APIRequest>(_ request: Request) async throws(APIError) -> Request.Response {
-        let (httpRequest, body) = try RequestBuilder(configuration: configuration).build(request)
+        do {
+            return try await perform(request)
+        } catch {
+            throw error.redacted(with: configuration.redaction)
+        }
+    }
+
+    private func perform<Request: APIRequest>(_ request: Request) async throws(APIError) -> Request.Response {
+        let built = try RequestBuilder(configuration: configuration).build(request)
         let timeout = request.timeout ?? configuration.timeout
         let deadline = ContinuousClock.now.advanced(by: timeout)
         let context = InterceptorContext(
             deadline: deadline,
             requestName: String(describing: Request.self),
-            logger: configuration.logger
+            options: request.options,
+            baseURL: built.baseURL,
+            logger: configuration.logger,
+            redaction: configuration.redaction
         )
         let pipeline = Pipeline(configuration: configuration, context: context)
-        let (response, responseBody) = try await Deadline.run(until: deadline, timeout: timeout, request: httpRequest) {
+        let (response, responseBody) = try await Deadline.run(until: deadline, timeout: timeout, request: built.request)
+        {
             () async throws(APIError) in
-            try await pipeline.send(httpRequest, body: body)
+            try await pipeline.send(built.request, body: built.body)
         }
         let data = responseBody.bufferedData ?? Data()
         guard request.acceptableStatusCodes.contains(response.status.code) else {
             throw APIError(
                 .unacceptableStatus,
                 "The server answered \(response.status).",
-                request: httpRequest,
+                request: built.request,
                 response: response,
                 body: data
             )
@@ -82,7 +94,7 @@ public struct APIClient: Sendable {
             throw APIError(
                 .decoding,
                 "The response could not be decoded as \(Request.Response.self).",
-                request: httpRequest,
+                request: built.request,
                 response: response,
                 body: data,
                 underlying: error,

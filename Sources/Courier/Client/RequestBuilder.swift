@@ -7,7 +7,14 @@ import HTTPTypes
 struct RequestBuilder {
     let configuration: APIClient.Configuration
 
-    func build(_ request: some APIRequest) throws(APIError) -> (HTTPRequest, Data?) {
+    /// What a call sends, and the base URL its path was joined to.
+    struct Built {
+        var request: HTTPRequest
+        var body: Data?
+        var baseURL: URL
+    }
+
+    func build(_ request: some APIRequest) throws(APIError) -> Built {
         let method = request.method
         guard let baseURL = request.baseURL ?? configuration.baseURL else {
             throw APIError(.invalidRequest, "Neither the request nor the client has a base URL.")
@@ -19,7 +26,7 @@ struct RequestBuilder {
         var httpRequest = HTTPRequest(method: method, scheme: base.scheme, authority: base.authority, path: target)
         httpRequest.headerFields = try Self.headerFields(configuration.headers, request.headers)
 
-        guard let body = request.body else { return (httpRequest, nil) }
+        guard let body = request.body else { return Built(request: httpRequest, body: nil, baseURL: baseURL) }
         guard method != .get, method != .head else {
             throw APIError(.invalidRequest, "A \(method) request cannot have a body.", request: httpRequest)
         }
@@ -32,7 +39,7 @@ struct RequestBuilder {
         if httpRequest.headerFields[.contentType] == nil {
             httpRequest.headerFields[.contentType] = body.contentType
         }
-        return (httpRequest, data)
+        return Built(request: httpRequest, body: data, baseURL: baseURL)
     }
 
     /// The parts of a base URL a request is built on.

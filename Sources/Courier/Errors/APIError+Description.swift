@@ -12,11 +12,11 @@ extension APIError {
     public var description: String {
         var text = "\(kind): "
         if let request {
-            text += "\(request.method.rawValue) \(Redactor.standard.displayURL(of: request)): "
+            text += "\(request.method.rawValue) \(redaction.displayURL(of: request)): "
         }
         text += message
         if let underlying, !(underlying is CancellationError) {
-            var detail = Self.describe(underlying)
+            var detail = describe(underlying)
             while detail.hasSuffix(".") { detail.removeLast() }
             text += " \(detail)."
         }
@@ -43,14 +43,14 @@ extension APIError {
     }
 
     /// Describes an underlying error without leaking URLs with credentials.
-    static func describe(_ error: any Error) -> String {
+    func describe(_ error: any Error) -> String {
         switch error {
         case let decodingError as DecodingError:
-            return describe(decodingError)
+            return Self.describe(decodingError)
         case let apiError as APIError:
             return apiError.description
         default:
-            return Redactor.standard.scrub(String(describing: error))
+            return redaction.scrub(String(describing: error))
         }
     }
 

@@ -26,12 +26,12 @@ public struct APIError: Error, CustomStringConvertible {
 
     /// The request as it was (or would have been) sent, with credentials redacted.
     public var request: HTTPRequest? {
-        didSet { request = request.map(Redactor.standard.redact) }
+        didSet { request = request.map(redaction.redact) }
     }
 
     /// The response, when the server answered.
     public var response: HTTPResponse? {
-        didSet { response = response.map(Redactor.standard.redact) }
+        didSet { response = response.map(redaction.redact) }
     }
 
     /// The response body, when the server answered with one.
@@ -42,6 +42,9 @@ public struct APIError: Error, CustomStringConvertible {
 
     /// For a decoding failure: the path to the value that failed, like `["data", "[0]", "name"]`.
     public var codingPath: [String]
+
+    /// What is hidden of ``request``, ``response`` and ``underlying`` in the description.
+    var redaction = Redaction.standard
 
     /// Creates an error.
     ///
@@ -67,8 +70,8 @@ public struct APIError: Error, CustomStringConvertible {
     ) {
         self.kind = kind
         self.message = message
-        self.request = request.map(Redactor.standard.redact)
-        self.response = response.map(Redactor.standard.redact)
+        self.request = request.map(Redaction.standard.redact)
+        self.response = response.map(Redaction.standard.redact)
         self.body = body
         self.underlying = underlying
         self.codingPath = codingPath
@@ -89,5 +92,17 @@ public struct APIError: Error, CustomStringConvertible {
     ) -> Problem? {
         guard let body, !body.isEmpty else { return nil }
         return try? decoder.decode(type, from: body)
+    }
+}
+
+extension APIError {
+    /// This error with `redaction` applied on top of the standard one.
+    func redacted(with redaction: Redaction) -> APIError {
+        guard redaction != self.redaction else { return self }
+        var error = self
+        error.redaction = redaction
+        error.request = request.map(redaction.redact)
+        error.response = response.map(redaction.redact)
+        return error
     }
 }

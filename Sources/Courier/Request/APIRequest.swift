@@ -71,6 +71,9 @@ public protocol APIRequest<Response>: Sendable {
     /// The decoder for this request's response. Defaults to `nil`: the client's decoder.
     var decoder: JSONDecoder? { get }
 
+    /// Settings for the client's interceptors, such as skipping authorization. Defaults to none.
+    var options: RequestOptions { get }
+
     /// Turns the response body into a ``Response``.
     ///
     /// Default implementations decode JSON for `Decodable` responses and return the body as is
@@ -109,4 +112,7 @@ extension APIRequest {
 
     /// `nil`: the client's decoder.
     public var decoder: JSONDecoder? { nil }
+
+    /// No options: every option has its default.
+    public var options: RequestOptions { RequestOptions() }
 }
