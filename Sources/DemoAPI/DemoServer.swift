@@ -96,6 +96,8 @@ package enum DemoServer {
         let state = DemoState()
         SeedRoutes.add(to: router)
         DiagnosticRoutes.add(to: router, state: state)
+        AuthRoutes.add(to: router, state: state)
+        RetryRoutes.add(to: router, state: state)
         return router
     }
 }

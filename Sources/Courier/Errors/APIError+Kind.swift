@@ -24,6 +24,7 @@ extension APIError {
             case unacceptableStatus
             case decoding
             case interceptor
+            case authentication
         }
 
         private let base: Base
@@ -68,6 +69,11 @@ extension APIError {
 
         /// An interceptor failed with an error of its own, found in ``APIError/underlying``.
         public static var interceptor: Self { .init(.interceptor) }
+
+        /// A credential could not be obtained or refreshed: the token provider or the refresh
+        /// failed, or refreshes came too often (a refresh loop). The cause is in
+        /// ``APIError/underlying``.
+        public static var authentication: Self { .init(.authentication) }
 
         /// The kind's name, like `timeout`.
         public var description: String { base.rawValue }

@@ -1,0 +1,149 @@
+public import Foundation
+public import HTTPTypes
+
+/// Adds credentials to every request: a bearer token, Basic credentials, or an API key in a
+/// header or in the query.
+///
+/// The credential comes from an async provider, so it can be read from the keychain or a
+/// session store on every call — and faked in one line in tests:
+///
+/// ```swift
+/// let client = APIClient(baseURL: url, interceptors: [Authorization.bearer { "test-token" }])
+/// ```
+///
+/// A request that sets the same header (or query parameter) itself keeps its own value, and a
+/// request whose options set ``RequestOptions/skipsAuthorization`` (a login call) is sent as it
+/// is. A provider that throws fails the call with ``APIError/Kind/authentication``.
+///
+/// For tokens that expire and must be refreshed, use ``RefreshingAuthorization``.
+public struct Authorization: Interceptor {
+    private let apply: @Sendable (inout HTTPRequest) async throws -> Void
+
+    private init(apply: @escaping @Sendable (inout HTTPRequest) async throws -> Void) {
+        self.apply = apply
+    }
+
+    /// Sends `Authorization: Bearer <token>`.
+    ///
+    /// - Parameter token: Returns the current token.
+    /// - Returns: The interceptor.
+    public static func bearer(_ token: @escaping @Sendable () async throws -> String) -> Authorization {
+        header(.authorization) { "Bearer \(try await token())" }
+    }
+
+    /// Sends `Authorization: Basic <base64(username:password)>`.
+    ///
+    /// - Parameter credentials: Returns the current user name and password.
+    /// - Returns: The interceptor.
+    public static func basic(
+        _ credentials: @escaping @Sendable () async throws -> (username: String, password: String)
+    ) -> Authorization {
+        header(.authorization) {
+            let (username, password) = try await credentials()
+            return "Basic " + Data("\(username):\(password)".utf8).base64EncodedString()
+        }
+    }
+
+    /// Sends an API key in a header field, like `X-Api-Key`.
+    ///
+    /// Add the field to ``APIClient/Configuration/redaction`` so that it never shows in logs.
+    ///
+    /// - Parameters:
+    ///   - name: The header field.
+    ///   - key: Returns the current key.
+    /// - Returns: The interceptor.
+    public static func apiKey(header name: HTTPField.Name, _ key: @escaping @Sendable () async throws -> String)
+        -> Authorization
+    {
+        header(name, key)
+    }
+
+    /// Sends an API key as a query parameter, like `?api_key=…`.
+    ///
+    /// The usual names are hidden in logs and errors by ``Redaction/standard``; add yours to
+    /// ``APIClient/Configuration/redaction`` if it is not among them.
+    ///
+    /// - Parameters:
+    ///   - name: The query parameter.
+    ///   - key: Returns the current key.
+    /// - Returns: The interceptor.
+    public static func apiKey(query name: String, _ key: @escaping @Sendable () async throws -> String) -> Authorization
+    {
+        Authorization { request in
+            let path = request.path ?? "/"
+            let encodedName = PercentEncoding.encodeComponent(name)
+            let query = path.split(separator: "?", maxSplits: 1).dropFirst().first ?? ""
+            guard
+                !query.split(separator: "&").contains(where: {
+                    $0.split(separator: "=").first == Substring(encodedName)
+                })
+            else { return }
+            let pair = encodedName + "=" + PercentEncoding.encodeComponent(try await key())
+            request.path = path + (path.contains("?") ? "&" : "?") + pair
+        }
+    }
+
+    /// Sends any header field, unless the request sets it.
+    ///
+    /// - Parameters:
+    ///   - name: The header field.
+    ///   - value: Returns its current value.
+    /// - Returns: The interceptor.
+    public static func header(_ name: HTTPField.Name, _ value: @escaping @Sendable () async throws -> String)
+        -> Authorization
+    {
+        Authorization { request in
+            guard request.headerFields[name] == nil else { return }
+            let value = try await value()
+            guard HTTPField.isValidValue(value) else {
+                throw APIError(
+                    .invalidRequest,
+                    "The credential for '\(name)' contains a character that is not allowed (such as CR, LF or NUL).",
+                    request: request
+                )
+            }
+            request.headerFields[name] = value
+        }
+    }
+
+    /// Adds the credential, unless the request opted out, and passes the request on.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - body: The request body.
+    ///   - context: The call's context.
+    ///   - next: The rest of the pipeline.
+    /// - Returns: The response.
+    /// - Throws: ``APIError/Kind/authentication`` when the provider fails.
+    public func intercept(
+        _ request: HTTPRequest,
+        body: Data?,
+        context: InterceptorContext,
+        next: Next
+    ) async throws -> (HTTPResponse, ResponseBody) {
+        guard !context.options.skipsAuthorization else { return try await next(request, body) }
+        var request = request
+        do {
+            try await apply(&request)
+        } catch let error as APIError {
+            throw error
+        } catch {
+            throw APIError(
+                .authentication, "The credential could not be obtained.", request: request, underlying: error)
+        }
+        return try await next(request, body)
+    }
+}
+
+extension RequestOptions {
+    private enum SkipsAuthorizationKey: RequestOptionKey {
+        static let defaultValue = false
+    }
+
+    /// Whether ``Authorization`` and ``RefreshingAuthorization`` leave this request alone, as a
+    /// login or token call needs. Defaults to `false`.
+    public var skipsAuthorization: Bool {
+        get { self[SkipsAuthorizationKey.self] }
+        set { self[SkipsAuthorizationKey.self] = newValue }
+    }
+}

@@ -1,0 +1,84 @@
+import Courier
+import CourierTesting
+import Foundation
+import Testing
+
+@Suite("Authorization")
+struct AuthorizationTests {
+    struct Login: APIRequest {
+        typealias Response = EmptyResponse
+        var method: HTTPRequest.Method { .post }
+        var path: String { "/login" }
+        var options: RequestOptions { RequestOptions().with(\.skipsAuthorization, true) }
+    }
+
+    @Test func bearerTokenComesFromTheProvider() async throws {
+        let recorder = Recorder()
+        let client = recorder.client { $0.interceptors = [Authorization.bearer { "t0k3n" }] }
+        _ = try await client.send(StubRequest())
+        #expect(recorder.requests.first?.headerFields[.authorization] == "Bearer t0k3n")
+    }
+
+    @Test func basicEncodesUserAndPassword() async throws {
+        let recorder = Recorder()
+        let client = recorder.client { $0.interceptors = [Authorization.basic { ("aladdin", "opensesame") }] }
+        _ = try await client.send(StubRequest())
+        #expect(recorder.requests.first?.headerFields[.authorization] == "Basic YWxhZGRpbjpvcGVuc2VzYW1l")
+    }
+
+    @Test func apiKeyInAHeaderOrTheQuery() async throws {
+        let recorder = Recorder()
+        let keyName = HTTPField.Name("X-Api-Key")!
+        let client = recorder.client {
+            $0.interceptors = [
+                Authorization.apiKey(header: keyName) { "k1" }, Authorization.apiKey(query: "api_key") { "k 2" },
+            ]
+        }
+        _ = try await client.send(StubRequest(query: ["page": 2]))
+        _ = try await client.send(StubRequest())
+        #expect(recorder.requests.map { $0.headerFields[keyName] } == ["k1", "k1"])
+        #expect(recorder.requests.map(\.path) == ["/start?page=2&api_key=k%202", "/start?api_key=k%202"])
+    }
+
+    @Test func requestsOwnHeaderAndQuerySurvive() async throws {
+        let recorder = Recorder()
+        let client = recorder.client {
+            $0.interceptors = [
+                Authorization.bearer { "default" }, Authorization.apiKey(query: "api_key") { "default" },
+            ]
+        }
+        _ = try await client.send(StubRequest(query: ["api_key": "own"], headers: ["Authorization": "Bearer own"]))
+        #expect(recorder.requests.first?.headerFields[.authorization] == "Bearer own")
+        #expect(recorder.requests.first?.path == "/start?api_key=own")
+    }
+
+    @Test func requestCanOptOut() async throws {
+        let recorder = Recorder()
+        let client = recorder.client { $0.interceptors = [Authorization.bearer { "t" }] }
+        _ = try await client.send(Login())
+        #expect(recorder.requests.first?.headerFields[.authorization] == nil)
+    }
+
+    @Test func failingProviderIsAnAuthenticationError() async throws {
+        struct Locked: Error {}
+        let client = APIClient(
+            baseURL: URL(string: "https://api.example.com")!,
+            transport: UnreachableTransport(),
+            interceptors: [Authorization.bearer { throw Locked() }]
+        )
+        let error = await #expect(throws: APIError.self) { try await client.send(StubRequest()) }
+        #expect(error?.kind == .authentication)
+        #expect(error?.underlying is Locked)
+    }
+
+    @Test func tokenWithANewlineIsRejected() async throws {
+        let client = APIClient(
+            baseURL: URL(string: "https://api.example.com")!,
+            transport: UnreachableTransport(),
+            interceptors: [Authorization.bearer { "abc\r\nX-Injected: 1" }]
+        )
+        let error = await #expect(throws: APIError.self) { try await client.send(StubRequest()) }
+        #expect(error?.kind == .invalidRequest)
+        #expect(error?.description.contains("X-Injected") == false)
+    }
+}
