@@ -116,8 +116,11 @@ struct RefreshingAuthorizationTests {
             initial: BearerCredential(accessToken: "t0"),
             limit: .init(maximumRefreshes: 2, window: .seconds(60))
         ) { _ in
-            BearerCredential(accessToken: "t\(refreshes.withLock { $0 += 1
-return $0 })")
+            let count = refreshes.withLock { count in
+                count += 1
+                return count
+            }
+            return BearerCredential(accessToken: "t\(count)")
         }
         let client = APIClient(
             baseURL: URL(string: "https://api.example.com")!,
