@@ -1,0 +1,85 @@
+import Courier
+import DemoAPI
+import Foundation
+import Testing
+
+/// Seed 000's retry against the demo server's flaky endpoint, over every transport.
+@Suite("Wire: retry")
+struct WireRetryTests {
+    struct Flaky: APIRequest {
+        typealias Response = [String: Int]
+        var key = UUID().uuidString
+        var failures: Int
+        var retryAfter: String?
+        var format = "seconds"
+        var path: String { "/flaky" }
+        var query: Query {
+            ["key": key, "failures": failures, "retry_after": retryAfter, "retry_after_format": format]
+        }
+    }
+
+    /// Waits for real, and records how long it was asked to wait.
+    final class Sleeps: Sendable {
+        let waits = Locked<[Duration]>([])
+        var sleep: @Sendable (Duration) async throws -> Void {
+            { duration in
+                self.waits.withLock { $0.append(duration) }
+                try await Task.sleep(for: duration)
+            }
+        }
+    }
+
+    @Test(arguments: TransportKind.available)
+    func retryAfterInSecondsIsHonouredUntilTheEndpointRecovers(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let sleeps = Sleeps()
+            let retry = RetryInterceptor(budget: nil, sleep: sleeps.sleep)
+            let client = makeClient(kind, baseURL: baseURL) { $0.interceptors = [retry] }
+            let started = ContinuousClock.now
+            let result = try await client.send(Flaky(failures: 2, retryAfter: "1"))
+            #expect(result == ["hits": 3])
+            #expect(sleeps.waits.withLock { $0 } == [.seconds(1), .seconds(1)])
+            #expect(started.duration(to: .now) >= .seconds(2))
+        }
+    }
+
+    @Test(arguments: TransportKind.available)
+    func retryAfterAsAnHTTPDateIsHonoured(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let sleeps = Sleeps()
+            let client = makeClient(kind, baseURL: baseURL) {
+                $0.interceptors = [RetryInterceptor(budget: nil, sleep: sleeps.sleep)]
+            }
+            _ = try await client.send(Flaky(failures: 1, retryAfter: "2", format: "date"))
+            let waits = sleeps.waits.withLock { $0 }
+            // The date has whole seconds, so the wait is a little under two seconds.
+            #expect(waits.count == 1)
+            #expect(waits.allSatisfy { $0 > .milliseconds(900) && $0 <= .seconds(2) })
+        }
+    }
+
+    @Test(arguments: TransportKind.available)
+    func retryAfterBeyondTheDeadlineFailsFastWithTheServersAnswer(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let client = makeClient(kind, baseURL: baseURL) {
+                $0.interceptors = [RetryInterceptor()]
+                $0.timeout = .seconds(3)
+            }
+            let request = Flaky(failures: 1, retryAfter: "30")
+            let started = ContinuousClock.now
+            let error = try #require(await #expect(throws: APIError.self) { try await client.send(request) })
+            #expect(started.duration(to: .now) < .seconds(1))
+            #expect(error.status == .serviceUnavailable)
+            #expect(error.response?.headerFields[.retryAfter] == "30")
+            let hits = try await client.send(HitsRequest(key: request.key))
+            #expect(hits == ["hits": 1])
+        }
+    }
+
+    struct HitsRequest: APIRequest {
+        typealias Response = [String: Int]
+        var key: String
+        var path: String { "/hits" }
+        var query: Query { ["key": key] }
+    }
+}
