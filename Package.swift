@@ -69,6 +69,7 @@ let package = Package(
                 "CourierTesting",
                 "DemoAPI",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),

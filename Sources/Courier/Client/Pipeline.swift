@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Logging
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -58,6 +59,14 @@ struct Pipeline: Sendable {
                     )
                 }
                 await Self.discard(responseBody)
+                context.logger.debug(
+                    "Following a redirect",
+                    metadata: [
+                        "courier.request": "\(context.requestName)",
+                        "http.status": "\(response.status.code)",
+                        "http.location": "\(context.redaction.displayURL(of: redirect.0))",
+                    ]
+                )
                 (request, body) = redirect
                 continue
             }

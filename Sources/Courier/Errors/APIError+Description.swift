@@ -27,7 +27,7 @@ extension APIError {
             text += " Coding path: \(codingPath.joined(separator: "."))."
         }
         if let body, !body.isEmpty {
-            text += " Body: \(Self.preview(of: body))"
+            text += " Body: \(redaction.scrub(Self.preview(of: body)))"
         }
         return text
     }

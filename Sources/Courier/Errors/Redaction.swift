@@ -98,13 +98,14 @@ public struct Redaction: Sendable, Hashable {
         return "\(redacted.scheme ?? "http")://\(redacted.authority ?? "")\(redacted.path ?? "")"
     }
 
-    /// Removes URL credentials and secret query values from free text, such as an underlying
-    /// error's description.
+    /// Removes URL credentials and the values of secret names from free text, such as an
+    /// underlying error's description or a logged body: `name=value` pairs (queries, forms) and
+    /// `"name": value` members (JSON).
     ///
     /// - Parameter text: The text to clean.
     /// - Returns: The text without secrets.
     public func scrub(_ text: String) -> String {
-        redactQueryValues(in: Self.strippingURLUserInfo(in: text))
+        redactJSONValues(in: redactQueryValues(in: Self.strippingURLUserInfo(in: text)))
     }
 
     private func isSecret(_ name: HTTPField.Name) -> Bool {
@@ -142,6 +143,48 @@ public struct Redaction: Sendable, Hashable {
             if isSecretQueryName(before[nameStart...]) {
                 let end =
                     rest.firstIndex(where: { $0 == "&" || $0 == "\"" || $0 == "'" || $0.isWhitespace }) ?? rest.endIndex
+                result += Self.placeholder
+                rest = rest[end...]
+            }
+        }
+        return result + rest
+    }
+
+    /// Replaces the value of every JSON member with a secret name, up to its closing quote (or
+    /// the end of a truncated text); non-string values up to the next `,`, `}` or `]`.
+    private func redactJSONValues(in text: String) -> String {
+        guard text.contains("\"") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "\"") {
+            let afterOpen = rest.index(after: open)
+            guard let close = rest[afterOpen...].firstIndex(of: "\"") else { break }
+            let name = rest[afterOpen..<close]
+            var cursor = rest.index(after: close)
+            while cursor < rest.endIndex, rest[cursor] == " " { cursor = rest.index(after: cursor) }
+            guard cursor < rest.endIndex, rest[cursor] == ":",
+                queryNames.contains(where: { $0.lowercased() == name.lowercased() })
+            else {
+                result += rest[...close]
+                rest = rest[rest.index(after: close)...]
+                continue
+            }
+            cursor = rest.index(after: cursor)
+            while cursor < rest.endIndex, rest[cursor] == " " { cursor = rest.index(after: cursor) }
+            result += rest[..<cursor]
+            rest = rest[cursor...]
+            if rest.first == "\"" {
+                var end = rest.index(after: rest.startIndex)
+                while end < rest.endIndex, rest[end] != "\"" {
+                    end =
+                        rest[end] == "\\" && rest.index(after: end) < rest.endIndex
+                        ? rest.index(end, offsetBy: 2) : rest.index(after: end)
+                }
+                result += "\"" + Self.placeholder + (end < rest.endIndex ? "\"" : "")
+                rest = end < rest.endIndex ? rest[rest.index(after: end)...] : rest[rest.endIndex...]
+            } else {
+                let end =
+                    rest.firstIndex(where: { $0 == "," || $0 == "}" || $0 == "]" || $0.isWhitespace }) ?? rest.endIndex
                 result += Self.placeholder
                 rest = rest[end...]
             }

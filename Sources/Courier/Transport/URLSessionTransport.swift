@@ -49,10 +49,15 @@ public final class URLSessionTransport: Transport {
         let urlRequest = try Self.makeURLRequest(request, body: body)
         let task = session.dataTask(with: urlRequest)
         let exchange = delegate.register(task)
-        let response = try await withTaskCancellationHandler {
-            try await exchange.waitForResponse(starting: task)
-        } onCancel: {
-            task.cancel()
+        let response: URLResponse
+        do {
+            response = try await withTaskCancellationHandler {
+                try await exchange.waitForResponse(starting: task)
+            } onCancel: {
+                task.cancel()
+            }
+        } catch {
+            throw Self.mapError(error)
         }
         return (
             try Self.makeResponse(response), exchange.body(of: task, expectedLength: response.expectedContentLength)
@@ -65,14 +70,33 @@ public final class URLSessionTransport: Transport {
             throw URLError(.badURL)
         }
         urlRequest.httpBody = body
+        #if !canImport(FoundationNetworking)
+            urlRequest.allowsConstrainedNetworkAccess = NetworkAccess.current.allowsConstrained
+            urlRequest.allowsExpensiveNetworkAccess = NetworkAccess.current.allowsExpensive
+        #endif
         return urlRequest
+    }
+
+    /// Reports a network refused by ``NetworkAccess`` as ``ConstrainedNetworkError``.
+    static func mapError(_ error: any Error) -> any Error {
+        #if !canImport(FoundationNetworking)
+            if let urlError = error as? URLError {
+                switch urlError.networkUnavailableReason {
+                case .constrained: return ConstrainedNetworkError(reason: .constrained)
+                case .expensive: return ConstrainedNetworkError(reason: .expensive)
+                default: break
+                }
+            }
+        #endif
+        return error
     }
 
     /// Converts a `URLResponse` to an `HTTPResponse`.
     static func makeResponse(_ response: URLResponse) throws -> HTTPResponse {
-        guard let httpResponse = (response as? HTTPURLResponse)?.httpResponse else {
+        guard var httpResponse = (response as? HTTPURLResponse)?.httpResponse else {
             throw URLError(.badServerResponse)
         }
+        httpResponse.status = ReasonPhrases.filling(httpResponse.status)
         return httpResponse
     }
 }

@@ -38,6 +38,13 @@ struct APIErrorTests {
         #expect(error.description.contains("https://host.example/path"))
     }
 
+    @Test func secretsInTheBodyAreScrubbedFromTheDescription() {
+        let error = APIError(.decoding, "x", body: Data(#"{"access_token":"tok-123","expires_in":"soon"}"#.utf8))
+        #expect(!error.description.contains("tok-123"))
+        #expect(error.description.contains(#""access_token":"<redacted>""#))
+        #expect(error.body == Data(#"{"access_token":"tok-123","expires_in":"soon"}"#.utf8))
+    }
+
     @Test func longBodiesAreTruncatedInTheDescription() {
         let error = APIError(
             .unacceptableStatus, "The server answered 500.", body: Data(repeating: 0x61, count: 10_000))

@@ -86,7 +86,12 @@ struct RefreshingAuthorizationTests {
         let attempts = Locked(0)
         let auth = RefreshingAuthorization.bearer(initial: BearerCredential(accessToken: "stale")) { _ in
             attempts.withLock { $0 += 1 }
-            try await Task.sleep(for: .milliseconds(50))
+            // Fail only once all ten calls have been refused and are waiting for this refresh.
+            let started = ContinuousClock.now
+            while server.state.withLock({ $0.seen.count }) < 10, started.duration(to: .now) < .seconds(5) {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            try await Task.sleep(for: .milliseconds(100))
             throw Revoked()
         }
         let client = Self.client(server, auth)

@@ -40,6 +40,9 @@ struct TransportConversionTests {
             url: url, statusCode: 418, httpVersion: "HTTP/1.1", headerFields: ["X-Tea": "1"])!
         let response = try URLSessionTransport.makeResponse(urlResponse)
         #expect(response.status.code == 418)
+        #expect(response.status.reasonPhrase.isEmpty || response.status.reasonPhrase == "I'm a teapot")
+        let unauthorized = HTTPURLResponse(url: url, statusCode: 401, httpVersion: "HTTP/1.1", headerFields: [:])!
+        #expect(try URLSessionTransport.makeResponse(unauthorized).status.description == "401 Unauthorized")
         #expect(response.headerFields[HTTPField.Name("X-Tea")!] == "1")
         #expect(throws: URLError.self) {
             try URLSessionTransport.makeResponse(

@@ -122,7 +122,8 @@ public struct RetryInterceptor: Interceptor {
                 return (delay, "status \(response.status.code), Retry-After \(value)")
             }
             return (policy.backoff(beforeRetry: retry, random: random()), "status \(response.status.code)")
-        case .failure(let error as APIError) where error.kind == .transport && error.response == nil:
+        case .failure(let error as APIError)
+        where error.kind == .transport && error.response == nil && !(error.underlying is ConstrainedNetworkError):
             return (policy.backoff(beforeRetry: retry, random: random()), "transport failure")
         case .failure:
             return nil

@@ -1,0 +1,113 @@
+public import Foundation
+public import HTTPTypes
+public import Logging
+
+/// Logs every request through the client's `Logger`, with secrets redacted.
+///
+/// One line per request at ``level`` (info by default): method, URL, status or failure,
+/// duration and attempt. At debug level it adds the header fields and the start of both bodies.
+/// Everything goes through the client's ``Redaction``: `Authorization`, cookies, URL
+/// credentials, secret query parameters — and, in bodies, form fields and JSON members with
+/// secret names — never reach the log.
+///
+/// ```swift
+/// var logger = Logger(label: "com.example.api")
+/// logger.logLevel = .debug
+/// let client = APIClient(baseURL: url, interceptors: [RetryInterceptor(), LoggingInterceptor()]) {
+///     $0.logger = logger
+/// }
+/// ```
+///
+/// Put it after ``RetryInterceptor`` to log every attempt.
+public struct LoggingInterceptor: Interceptor {
+    /// The level of the one line per request.
+    public var level: Logger.Level
+
+    /// How many bytes of each body debug logging shows.
+    public var bodyLimit: Int
+
+    /// Creates the interceptor.
+    ///
+    /// - Parameters:
+    ///   - level: The level of the one line per request.
+    ///   - bodyLimit: How many bytes of each body debug logging shows.
+    public init(level: Logger.Level = .info, bodyLimit: Int = 1024) {
+        self.level = level
+        self.bodyLimit = bodyLimit
+    }
+
+    /// Logs the request and its outcome.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - body: The request body.
+    ///   - context: The call's context, whose logger and redaction are used.
+    ///   - next: The rest of the pipeline.
+    /// - Returns: The response, untouched.
+    /// - Throws: The pipeline's error, untouched.
+    public func intercept(
+        _ request: HTTPRequest,
+        body: Data?,
+        context: InterceptorContext,
+        next: Next
+    ) async throws -> (HTTPResponse, ResponseBody) {
+        let logger = context.logger
+        let redaction = context.redaction
+        let verbose = logger.logLevel <= .debug
+        let target = "\(request.method.rawValue) \(redaction.displayURL(of: request))"
+        var metadata: Logger.Metadata = [
+            "courier.request": "\(context.requestName)",
+            "courier.attempt": "\(context.attempt)",
+        ]
+        if verbose {
+            metadata["http.request.headers"] = "\(describe(redaction.redact(request.headerFields)))"
+            if let body, !body.isEmpty {
+                metadata["http.request.body"] = "\(preview(body, redaction: redaction))"
+            }
+        }
+        let started = ContinuousClock.now
+        do {
+            let (response, responseBody) = try await next(request, body)
+            metadata["http.status"] = "\(response.status.code)"
+            if verbose {
+                metadata["http.response.headers"] = "\(describe(redaction.redact(response.headerFields)))"
+                if let data = responseBody.bufferedData, !data.isEmpty {
+                    metadata["http.response.body"] = "\(preview(data, redaction: redaction))"
+                }
+            }
+            let elapsed = milliseconds(since: started)
+            logger.log(
+                level: level,
+                "\(target) → \(response.status) in \(elapsed) ms (attempt \(context.attempt))",
+                metadata: metadata
+            )
+            return (response, responseBody)
+        } catch {
+            let elapsed = milliseconds(since: started)
+            let reason = (error as? APIError)?.redacted(with: redaction).description ?? redaction.scrub("\(error)")
+            logger.log(
+                level: level,
+                "\(target) failed in \(elapsed) ms (attempt \(context.attempt)): \(reason)",
+                metadata: metadata
+            )
+            throw error
+        }
+    }
+
+    private func milliseconds(since start: ContinuousClock.Instant) -> Int {
+        let elapsed = start.duration(to: .now).components
+        return Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
+    }
+
+    private func describe(_ fields: HTTPFields) -> String {
+        fields.map { "\($0.name): \($0.value)" }.joined(separator: "; ")
+    }
+
+    private func preview(_ body: Data, redaction: Redaction) -> String {
+        var text = redaction.scrub(String(decoding: body.prefix(bodyLimit), as: UTF8.self))
+        if body.count > bodyLimit {
+            text += "… (\(body.count) bytes)"
+        }
+        return text
+    }
+}

@@ -1,0 +1,61 @@
+import Courier
+import CourierTesting
+import Foundation
+import Testing
+
+/// Seed 000's Low Data Mode fallback, with a stub transport that reports a constrained network
+/// (on Linux nothing else can).
+@Suite("ConstrainedNetworkFallback")
+struct ConstrainedNetworkFallbackTests {
+    struct Users: APIRequest {
+        typealias Response = String
+        var path: String { "/users" }
+        var query: Query { ["size": "full"] }
+        var options: RequestOptions {
+            RequestOptions().with(\.constrainedNetworkAlternative, .init(path: "/users", query: ["size": "small"]))
+        }
+    }
+
+    /// A device in Low Data Mode: requests that refuse constrained access fail.
+    static func constrainedNetwork(recording sent: Locked<[String]>) -> StubTransport {
+        StubTransport { request, _ in
+            sent.withLock { $0.append(request.path ?? "") }
+            guard NetworkAccess.current.allowsConstrained else {
+                throw ConstrainedNetworkError(reason: .constrained)
+            }
+            return .json(#""users""#)
+        }
+    }
+
+    @Test func sendsTheAlternativeWhenTheNetworkIsConstrained() async throws {
+        let sent = Locked<[String]>([])
+        let client = APIClient(
+            baseURL: URL(string: "https://api.example.com/v1")!,
+            transport: Self.constrainedNetwork(recording: sent),
+            interceptors: [RetryInterceptor(), ConstrainedNetworkFallback()]
+        )
+        #expect(try await client.send(Users()) == #""users""#)
+        #expect(sent.withLock { $0 } == ["/v1/users?size=full", "/v1/users?size=small"])
+    }
+
+    @Test func requestsWithoutAnAlternativeKeepFullAccess() async throws {
+        let sent = Locked<[String]>([])
+        let client = APIClient(
+            baseURL: URL(string: "https://api.example.com")!,
+            transport: Self.constrainedNetwork(recording: sent),
+            interceptors: [ConstrainedNetworkFallback()]
+        )
+        _ = try await client.send(StubRequest())
+        #expect(sent.withLock { $0 } == ["/start"])
+    }
+
+    @Test func withoutTheInterceptorTheErrorSaysWhy() async throws {
+        let client = APIClient(
+            baseURL: URL(string: "https://api.example.com")!,
+            transport: StubTransport { _, _ in throw ConstrainedNetworkError(reason: .expensive) }
+        )
+        let error = await #expect(throws: APIError.self) { try await client.send(Users()) }
+        #expect(error?.kind == .transport)
+        #expect(error?.underlying as? ConstrainedNetworkError == ConstrainedNetworkError(reason: .expensive))
+    }
+}
