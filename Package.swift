@@ -18,6 +18,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Courier", targets: ["Courier"]),
+        .library(name: "CourierCombine", targets: ["CourierCombine"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .executable(name: "courier-demo", targets: ["courier-demo"]),
     ],
@@ -26,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -40,6 +42,14 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: linux)),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: linux)),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(platforms: linux)),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "CourierCombine",
+            dependencies: [
+                "Courier",
+                .product(name: "OpenCombineShim", package: "OpenCombine"),
             ],
             swiftSettings: strictSettings
         ),
@@ -66,8 +76,10 @@ let package = Package(
             name: "CourierTests",
             dependencies: [
                 "Courier",
+                "CourierCombine",
                 "CourierTesting",
                 "DemoAPI",
+                .product(name: "OpenCombineShim", package: "OpenCombine"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -5,9 +5,9 @@ import Foundation
 package actor DemoState {
     /// What `/stats` reports.
     package struct Stats: Codable, Sendable {
-        /// Streamed `/bytes` bodies sent to the end.
+        /// Streamed bodies (`/bytes?chunked=1`, `/slow-body`) sent to the end.
         package var streamsCompleted = 0
-        /// Streamed `/bytes` bodies whose client went away first.
+        /// Streamed bodies whose client went away first.
         package var streamsAbandoned = 0
         /// Successful `/login` calls.
         package var logins = 0

@@ -29,7 +29,7 @@ enum DiagnosticRoutes {
             try await Task.sleep(for: .milliseconds(milliseconds))
             return JSONResponse.make(["delayed": milliseconds])
         }
-        router.get("slow-body", use: slowBody)
+        router.get("slow-body") { request, _ in try await slowBody(request, state: state) }
         router.get("bytes") { request, _ in try await bytes(request, state: state) }
         router.get("stats") { _, _ in JSONResponse.make(await state.stats) }
     }
@@ -66,8 +66,9 @@ enum DiagnosticRoutes {
         )
     }
 
-    /// `/slow-body?bytes=N&interval_ms=M`: announces N bytes and sends one every M ms.
-    @Sendable static func slowBody(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    /// `/slow-body?bytes=N&interval_ms=M`: announces N bytes and sends one every M ms. Counts in
+    /// `/stats` as completed, or abandoned when the client went away.
+    static func slowBody(_ request: Request, state: DemoState) async throws -> Response {
         let parameters = request.uri.queryParameters
         let count = parameters.get("bytes", as: Int.self) ?? 10
         let interval = parameters.get("interval_ms", as: Int.self) ?? 500
@@ -75,11 +76,17 @@ enum DiagnosticRoutes {
             status: .ok,
             headers: [.contentType: "application/octet-stream"],
             body: .init(contentLength: count) { writer in
-                for _ in 0..<count {
-                    try await writer.write(ByteBuffer(string: "x"))
-                    try await Task.sleep(for: .milliseconds(interval))
+                do {
+                    for _ in 0..<count {
+                        try await writer.write(ByteBuffer(string: "x"))
+                        try await Task.sleep(for: .milliseconds(interval))
+                    }
+                    try await writer.finish(nil)
+                } catch {
+                    await state.streamAbandoned()
+                    throw error
                 }
-                try await writer.finish(nil)
+                await state.streamCompleted()
             }
         )
     }

@@ -1,0 +1,68 @@
+import Courier
+import CourierTesting
+import Dispatch
+import Foundation
+import Testing
+
+/// `APIClient.send(_:queue:completion:)`, seed 003's first style.
+@Suite("APIClient: completion handlers")
+struct CompletionHandlerTests {
+    struct Text: APIRequest {
+        typealias Response = String
+        var path: String { "/text" }
+    }
+
+    static func result(
+        _ client: APIClient,
+        queue: DispatchQueue,
+        cancelAfter delay: Duration? = nil
+    ) async -> (Result<String, APIError>, calls: Int) {
+        let calls = Locked(0)
+        let result = await withCheckedContinuation { (done: CheckedContinuation<Result<String, APIError>, Never>) in
+            let handle = client.send(Text(), queue: queue) { result in
+                dispatchPrecondition(condition: .onQueue(queue))
+                calls.withLock { $0 += 1 }
+                done.resume(returning: result)
+            }
+            if delay != nil {
+                handle.cancel()
+                #expect(handle.isCancelled)
+            }
+        }
+        try? await Task.sleep(for: .milliseconds(50))  // a second call would have arrived by now
+        return (result, calls.withLock { $0 })
+    }
+
+    @Test func deliversTheResponseOnTheQueueOnce() async throws {
+        let queue = DispatchQueue(label: "test.completion")
+        let (result, calls) = await Self.result(Recorder(reply: .json(#""hi""#)).client(), queue: queue)
+        #expect(try result.get() == #""hi""#)
+        #expect(calls == 1)
+    }
+
+    @Test func deliversTypedFailures() async throws {
+        let client = APIClient(
+            baseURL: URL(string: "https://api.example.com")!,
+            transport: StubTransport { _, _ in .json("{}", status: .internalServerError) }
+        )
+        let (result, _) = await Self.result(client, queue: .main)
+        let error = #expect(throws: APIError.self) { try result.get() }
+        #expect(error?.status == .internalServerError)
+    }
+
+    @Test func cancellingDeliversCancelledOnce() async throws {
+        let client = APIClient(
+            baseURL: URL(string: "https://api.example.com")!,
+            transport: StubTransport { _, _ in
+                try await Task.sleep(for: .seconds(10))
+                return .json(#""late""#)
+            }
+        )
+        let started = ContinuousClock.now
+        let (result, calls) = await Self.result(client, queue: .main, cancelAfter: .zero)
+        let error = #expect(throws: APIError.self) { try result.get() }
+        #expect(error?.kind == .cancelled)
+        #expect(calls == 1)
+        #expect(started.duration(to: .now) < .seconds(2))
+    }
+}
