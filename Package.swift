@@ -83,6 +83,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            resources: [.process("Fixtures")],
             swiftSettings: strictSettings
         ),
     ]

@@ -20,6 +20,19 @@ extension APIClient {
         RequestPublisher(client: self, request: request).eraseToAnyPublisher()
     }
 
+    /// A publisher of a target's response, decoded as `type`.
+    ///
+    /// - Parameters:
+    ///   - target: The endpoint to call.
+    ///   - type: The response type.
+    /// - Returns: A publisher that fails with `APIError`.
+    public func publisher<T: Target, Response: Decodable & Sendable>(
+        for target: T,
+        as type: Response.Type
+    ) -> AnyPublisher<Response, APIError> {
+        publisher(for: target.expecting(type))
+    }
+
     /// Sends a request and calls back on `scheduler`: `success` or `failure`, then `completion`.
     ///
     /// Seed 000's convenience: the three closures replace a `sink(receiveCompletion:receiveValue:)`

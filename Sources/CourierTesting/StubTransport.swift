@@ -4,8 +4,8 @@ public import HTTPTypes
 
 /// A transport that answers from a closure instead of the network, for tests.
 ///
-/// The whole client pipeline still runs — request building, interceptors, redirects, status
-/// validation, decoding — only the wire is replaced.
+/// The whole client pipeline still runs — request building, interceptors (authorization, retry,
+/// refresh, logging), redirects, status validation, decoding — only the wire is replaced.
 ///
 /// ```swift
 /// let transport = StubTransport { request, body in
@@ -15,7 +15,8 @@ public import HTTPTypes
 /// let client = APIClient(baseURL: URL(string: "https://example.test")!, transport: transport)
 /// ```
 ///
-/// Throw from the closure to simulate a transport failure.
+/// Throw from the closure to simulate a transport failure, or script a sequence of replies and
+/// failures with ``sequence(_:latency:fileID:filePath:line:)``.
 public struct StubTransport: Transport {
     /// The response a stub returns.
     public struct Reply: Sendable {
@@ -44,25 +45,50 @@ public struct StubTransport: Transport {
         public static func json(_ json: String, status: HTTPResponse.Status = .ok) -> Reply {
             Reply(status: status, headerFields: [.contentType: "application/json"], body: Data(json.utf8))
         }
+
+        /// A JSON reply read from a file in a bundle, such as a test target's `Bundle.module`.
+        ///
+        /// - Parameters:
+        ///   - name: The file's name without its extension.
+        ///   - bundle: The bundle holding it.
+        ///   - status: The status.
+        /// - Returns: A reply with `Content-Type: application/json`.
+        /// - Throws: ``Fixture/Missing`` when the bundle has no such file.
+        public static func fixture(_ name: String, in bundle: Bundle, status: HTTPResponse.Status = .ok) throws -> Reply
+        {
+            Reply(
+                status: status, headerFields: [.contentType: "application/json"],
+                body: try Fixture.data(name, in: bundle))
+        }
     }
 
+    private let latency: Duration
     private let handler: @Sendable (HTTPRequest, Data?) async throws -> Reply
 
     /// Creates a stub that answers every request with `handler`.
     ///
-    /// - Parameter handler: Returns the reply for a request, or throws to fail it.
-    public init(_ handler: @escaping @Sendable (HTTPRequest, Data?) async throws -> Reply) {
+    /// - Parameters:
+    ///   - latency: How long each answer takes; cancellation cuts it short.
+    ///   - handler: Returns the reply for a request, or throws to fail it.
+    public init(
+        latency: Duration = .zero,
+        _ handler: @escaping @Sendable (HTTPRequest, Data?) async throws -> Reply
+    ) {
+        self.latency = latency
         self.handler = handler
     }
 
-    /// Answers the request from the handler.
+    /// Answers the request from the handler, after the latency.
     ///
     /// - Parameters:
     ///   - request: The request.
     ///   - body: The request body.
     /// - Returns: The handler's reply.
-    /// - Throws: Whatever the handler throws.
+    /// - Throws: Whatever the handler throws, or `CancellationError` during the latency.
     public func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, ResponseBody) {
+        if latency > .zero {
+            try await Task.sleep(for: latency)
+        }
         let reply = try await handler(request, body)
         return (reply.response, ResponseBody(reply.body))
     }

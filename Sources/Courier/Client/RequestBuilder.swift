@@ -1,11 +1,23 @@
 import Foundation
-import HTTPTypes
+package import HTTPTypes
 
 /// Turns an ``APIRequest`` into the `HTTPRequest` and body to send, checking everything that
 /// must not reach the wire: a path leaving the base URL's origin, invalid header names and
 /// values, a body on `GET` or `HEAD`.
 struct RequestBuilder {
-    let configuration: APIClient.Configuration
+    var baseURL: URL?
+    var headers: [String: String]
+    var encoder: JSONEncoder
+
+    init(baseURL: URL? = nil, headers: [String: String] = [:], encoder: JSONEncoder = JSONEncoder()) {
+        self.baseURL = baseURL
+        self.headers = headers
+        self.encoder = encoder
+    }
+
+    init(configuration: APIClient.Configuration) {
+        self.init(baseURL: configuration.baseURL, headers: configuration.headers, encoder: configuration.encoder)
+    }
 
     /// What a call sends, and the base URL its path was joined to.
     struct Built {
@@ -16,7 +28,7 @@ struct RequestBuilder {
 
     func build(_ request: some APIRequest) throws(APIError) -> Built {
         let method = request.method
-        guard let baseURL = request.baseURL ?? configuration.baseURL else {
+        guard let baseURL = request.baseURL ?? self.baseURL else {
             throw APIError(.invalidRequest, "Neither the request nor the client has a base URL.")
         }
         let base = try Self.origin(of: baseURL)
@@ -24,7 +36,7 @@ struct RequestBuilder {
         let query = request.query
         let target = query.isEmpty ? path : path + "?" + query.percentEncoded
         var httpRequest = HTTPRequest(method: method, scheme: base.scheme, authority: base.authority, path: target)
-        httpRequest.headerFields = try Self.headerFields(configuration.headers, request.headers)
+        httpRequest.headerFields = try Self.headerFields(headers, request.headers)
 
         guard let body = request.body else { return Built(request: httpRequest, body: nil, baseURL: baseURL) }
         guard method != .get, method != .head else {
@@ -32,7 +44,7 @@ struct RequestBuilder {
         }
         let data: Data
         do {
-            data = try body.encoded(with: configuration.encoder)
+            data = try body.encoded(with: encoder)
         } catch {
             throw APIError(.encoding, "The request body could not be encoded.", request: httpRequest, underlying: error)
         }
@@ -130,5 +142,13 @@ struct RequestBuilder {
             )
         }
         return fieldName
+    }
+}
+
+extension APIRequest {
+    /// The request as it is sent, before any interceptor, built on its own base URL: what a test
+    /// double matches incoming requests against.
+    package func preparedHTTPRequest() throws(APIError) -> HTTPRequest {
+        try RequestBuilder().build(self).request
     }
 }

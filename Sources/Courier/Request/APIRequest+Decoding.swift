@@ -39,10 +39,7 @@ extension APIRequest where Response == String {
     /// - Returns: The body as a string.
     /// - Throws: `DecodingError.dataCorrupted` when the body is not valid UTF-8.
     public func decode(_ body: Data, from response: HTTPResponse, decoder: JSONDecoder) throws -> String {
-        guard let text = String(data: body, encoding: .utf8) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The body is not valid UTF-8."))
-        }
-        return text
+        try Self.text(of: body)
     }
 }
 
@@ -57,5 +54,15 @@ extension APIRequest where Response == EmptyResponse {
     /// - Throws: Nothing; the signature is the requirement's.
     public func decode(_ body: Data, from response: HTTPResponse, decoder: JSONDecoder) throws -> EmptyResponse {
         EmptyResponse()
+    }
+}
+
+extension APIRequest {
+    /// The body as UTF-8 text.
+    static func text(of body: Data) throws -> String {
+        guard let text = String(data: body, encoding: .utf8) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The body is not valid UTF-8."))
+        }
+        return text
     }
 }
