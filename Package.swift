@@ -23,6 +23,7 @@ let package = Package(
         .executable(name: "courier-demo", targets: ["courier-demo"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -67,9 +68,23 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "DemoScenarios",
+            dependencies: [
+                "Courier",
+                "CourierCombine",
+                .product(name: "OpenCombineShim", package: "OpenCombine"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "courier-demo",
-            dependencies: ["Courier", "DemoAPI"],
+            dependencies: [
+                "Courier",
+                "DemoAPI",
+                "DemoScenarios",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -79,6 +94,7 @@ let package = Package(
                 "CourierCombine",
                 "CourierTesting",
                 "DemoAPI",
+                "DemoScenarios",
                 .product(name: "OpenCombineShim", package: "OpenCombine"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

@@ -49,6 +49,17 @@ enum SeedRoutes {
         router.get("todos") { _, _ in
             JSONResponse.make(todos)
         }
+        router.get("photos") { request, _ in
+            // Seed 000's Low Data Mode: the same list, full size or small.
+            let small = request.uri.queryParameters.get("size") == "small"
+            let photos = (1...3).map { id in
+                [
+                    "id": "\(id)", "url": "/images/\(id)\(small ? "-small" : "").jpg",
+                    "bytes": small ? "20480" : "2097152",
+                ]
+            }
+            return JSONResponse.make(photos)
+        }
         router.get("timetable") { _, _ in
             let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
             let timetable = Timetable(

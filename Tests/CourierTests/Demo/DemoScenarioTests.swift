@@ -1,0 +1,37 @@
+import Courier
+import DemoAPI
+import DemoScenarios
+import Testing
+
+/// `courier-demo`'s scenarios, as integration tests over every transport.
+@Suite("Demo scenarios")
+struct DemoScenarioTests {
+    @Test(arguments: TransportKind.available, Scenario.all.indices)
+    func scenarioBehavesAsExpected(_ kind: TransportKind, index: Int) async throws {
+        let scenario = Scenario.all[index]
+        try await DemoServer.withRunning { baseURL in
+            let outcome = await scenario.run(DemoEnvironment(baseURL: baseURL, transport: kind.transport))
+            #expect(
+                outcome.passed, "seed \(scenario.seed) \(scenario.name) (\(scenario.style.rawValue)): \(outcome.detail)"
+            )
+        }
+    }
+
+    @Test func everySeedAndStyleIsCovered() {
+        #expect(Set(Scenario.all.map(\.seed)) == ["000", "001", "002", "003", "004"])
+        #expect(Set(Scenario.all.map(\.style)) == Set(Scenario.Style.allCases))
+    }
+
+    @Test func reportShowsEachOutcomeAndTheVerdict() {
+        let passing = Scenario(seed: "000", name: "passes", style: .asyncAwait) { _ in .expected("fine") }
+        let failing = Scenario(seed: "001", name: "fails", style: .combine) { _ in .unexpected("broken") }
+        let lines = Report.lines(for: [
+            ScenarioResult(scenario: passing, outcome: .expected("fine"), duration: .milliseconds(12)),
+            ScenarioResult(scenario: failing, outcome: .unexpected("broken"), duration: .milliseconds(3)),
+        ])
+        #expect(lines[1].hasPrefix("✓  000   passes"))
+        #expect(lines[1].hasSuffix("12 ms"))
+        #expect(lines[2].hasPrefix("✗  001   fails"))
+        #expect(lines.last == "1 of 2 scenarios behaved as expected.")
+    }
+}
