@@ -1,6 +1,9 @@
 public import Courier
 public import RxSwift
 
+// Courier cannot import RxSwift, so `.rx` needs this conformance here, as RxCocoa adds it to
+// Foundation's types.
+// swift-format-ignore: AvoidRetroactiveConformances
 extension APIClient: @retroactive ReactiveCompatible {}
 
 extension Reactive where Base == APIClient {
