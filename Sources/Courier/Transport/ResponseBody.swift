@@ -91,10 +91,15 @@ public struct ResponseBody: AsyncSequence, Sendable {
             throw Self.tooLarge(limit: limit, announced: expectedLength)
         }
         var data = Data()
-        if let expectedLength { data.reserveCapacity(expectedLength) }
+        var isFirst = true
         for try await chunk in self {
             guard data.count + chunk.count <= limit else { throw Self.tooLarge(limit: limit, announced: nil) }
-            data.append(chunk)
+            if isFirst {
+                data = chunk  // most small bodies arrive in one chunk: no copy
+                isFirst = false
+            } else {
+                data.append(chunk)
+            }
         }
         // A stream ends early, without an error, when its consumer is cancelled.
         try Task.checkCancellation()

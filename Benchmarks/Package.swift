@@ -1,0 +1,28 @@
+// swift-tools-version: 6.2
+
+import PackageDescription
+
+// The benchmark lives in its own package so that the root package and its CI never build it.
+// Run it with `Benchmarks/run.sh`, which also starts and stops the nginx it measures against.
+let package = Package(
+    name: "CourierBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Courier", path: ".."),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "courier-bench",
+            dependencies: [
+                .product(name: "Courier", package: "Courier"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        )
+    ]
+)
