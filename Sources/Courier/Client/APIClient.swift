@@ -66,7 +66,7 @@ public struct APIClient: Sendable {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         let context = InterceptorContext(
             deadline: deadline,
-            requestName: String(describing: Request.self),
+            requestName: Memo.name(of: Request.self),
             options: request.options,
             baseURL: built.baseURL,
             logger: configuration.logger,

@@ -31,7 +31,7 @@ struct RequestBuilder {
         guard let baseURL = request.baseURL ?? self.baseURL else {
             throw APIError(.invalidRequest, "Neither the request nor the client has a base URL.")
         }
-        let base = try Self.origin(of: baseURL)
+        let base = try Memo.origin(of: baseURL)
         let path = try Self.join(base.path, request.path)
         let query = request.query
         let target = query.isEmpty ? path : path + "?" + query.percentEncoded
@@ -55,7 +55,7 @@ struct RequestBuilder {
     }
 
     /// The parts of a base URL a request is built on.
-    struct Origin {
+    struct Origin: Sendable {
         var scheme: String
         var authority: String
         var path: String
