@@ -10,6 +10,9 @@ import Logging
 struct Pipeline: Sendable {
     let configuration: APIClient.Configuration
     let context: InterceptorContext
+    /// Whether the final body is read into memory (ordinary calls) or handed on as it streams
+    /// (downloads).
+    var buffersBody = true
 
     /// Runs the interceptors, then follows redirects and reads the body.
     func send(_ request: HTTPRequest, body: Data?) async throws(APIError) -> (HTTPResponse, ResponseBody) {
@@ -70,6 +73,7 @@ struct Pipeline: Sendable {
                 (request, body) = redirect
                 continue
             }
+            guard buffersBody else { return (response, responseBody) }
             do {
                 let data = try await responseBody.collect(upTo: configuration.maximumBodySize)
                 return (response, ResponseBody(data))

@@ -25,6 +25,7 @@ extension APIError {
             case decoding
             case interceptor
             case authentication
+            case storage
         }
 
         private let base: Base
@@ -74,6 +75,9 @@ extension APIError {
         /// failed, or refreshes came too often (a refresh loop). The cause is in
         /// ``APIError/underlying``.
         public static var authentication: Self { .init(.authentication) }
+
+        /// A downloaded body could not be written to its destination (no space, no permission).
+        public static var storage: Self { .init(.storage) }
 
         /// The kind's name, like `timeout`.
         public var description: String { base.rawValue }

@@ -71,8 +71,15 @@ public struct ResponseBody: AsyncSequence, Sendable {
         }
 
         /// The next chunk, or `nil` at the end of the body.
+        ///
+        /// - Throws: The transport's error, or `CancellationError` when the task was cancelled
+        ///   (some streams end quietly on cancellation; a cut-short body must not look whole).
         public mutating func next() async throws -> Data? {
-            try await nextChunk()
+            guard let chunk = try await nextChunk() else {
+                try Task.checkCancellation()
+                return nil
+            }
+            return chunk
         }
     }
 
@@ -101,8 +108,6 @@ public struct ResponseBody: AsyncSequence, Sendable {
                 data.append(chunk)
             }
         }
-        // A stream ends early, without an error, when its consumer is cancelled.
-        try Task.checkCancellation()
         return data
     }
 

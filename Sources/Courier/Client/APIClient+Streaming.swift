@@ -1,0 +1,151 @@
+public import Foundation
+import HTTPTypes
+
+extension APIClient {
+    /// Sends a request and hands its body to `consume` as it streams, without holding it in memory.
+    ///
+    /// For bodies too large to buffer (``Configuration/maximumBodySize`` does not apply): the body
+    /// is an `AsyncSequence` of chunks, read at the pace `consume` reads it. The call's deadline
+    /// (``Configuration/timeout`` or the request's) covers everything up to the end of `consume`,
+    /// and cancelling the calling task cancels the transfer. A status the request does not accept
+    /// fails with ``APIError/Kind/unacceptableStatus`` before `consume` runs.
+    ///
+    /// ```swift
+    /// let lines = try await client.withBytes(LogRequest()) { response, body in
+    ///     var count = 0
+    ///     for try await chunk in body { count += chunk.filter { $0 == 0x0A }.count }
+    ///     return count
+    /// }
+    /// ```
+    ///
+    /// `consume` runs in a task of the client's, so that the deadline can cancel it.
+    ///
+    /// - Parameters:
+    ///   - request: The request to send.
+    ///   - progress: Called after each chunk with the bytes read so far.
+    ///   - consume: Reads the body; its result is returned.
+    /// - Returns: What `consume` returned.
+    /// - Throws: ``APIError``; an error `consume` throws is reported as its ``APIError/underlying``.
+    public func withBytes<Request: APIRequest, Result: Sendable>(
+        _ request: Request,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil,
+        _ consume: @escaping @Sendable (HTTPResponse, ResponseBody) async throws -> Result
+    ) async throws(APIError) -> Result {
+        do {
+            return try await stream(request, progress: progress, consume)
+        } catch {
+            throw error.redacted(with: configuration.redaction)
+        }
+    }
+
+    /// Downloads the response body into a file, streaming it to disk.
+    ///
+    /// The body is written to a temporary file beside `destination`, which replaces `destination`
+    /// only once the whole body has arrived: a failed or cancelled download leaves no partial file.
+    /// Memory use stays flat whatever the size.
+    ///
+    /// ```swift
+    /// try await client.download(BackupRequest(), to: backupURL) { progress in
+    ///     bar.value = progress.fractionCompleted ?? 0
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - request: The request to send.
+    ///   - destination: The file URL to write; an existing file is replaced.
+    ///   - progress: Called after each chunk with the bytes written so far.
+    /// - Returns: The response head.
+    /// - Throws: ``APIError``: ``APIError/Kind/storage`` when the file cannot be written.
+    @discardableResult
+    public func download<Request: APIRequest>(
+        _ request: Request,
+        to destination: URL,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws(APIError) -> HTTPResponse {
+        try await withBytes(request, progress: progress) { response, body in
+            try await FileSink.write(body, to: destination)
+            return response
+        }
+    }
+
+    private func stream<Request: APIRequest, Result: Sendable>(
+        _ request: Request,
+        progress: (@Sendable (TransferProgress) -> Void)?,
+        _ consume: @escaping @Sendable (HTTPResponse, ResponseBody) async throws -> Result
+    ) async throws(APIError) -> Result {
+        let built = try RequestBuilder(configuration: configuration).build(request)
+        let timeout = request.timeout ?? configuration.timeout
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        let context = InterceptorContext(
+            deadline: deadline,
+            requestName: Memo.name(of: Request.self),
+            options: request.options,
+            baseURL: built.baseURL,
+            logger: configuration.logger,
+            redaction: configuration.redaction
+        )
+        let pipeline = Pipeline(configuration: configuration, context: context, buffersBody: false)
+        let limit = configuration.maximumBodySize
+        return try await Deadline.run(until: deadline, timeout: timeout, request: built.request) {
+            () async throws(APIError) in
+            let (response, body) = try await pipeline.send(built.request, body: built.body)
+            guard request.acceptableStatusCodes.contains(response.status.code) else {
+                let data = try? await body.collect(upTo: limit)
+                throw APIError(
+                    .unacceptableStatus,
+                    "The server answered \(response.status).",
+                    request: built.request,
+                    response: response,
+                    body: data
+                )
+            }
+            do {
+                return try await consume(response, body.reportingProgress(to: progress))
+            } catch let error as APIError {
+                throw error
+            } catch {
+                throw Pipeline.mapTransportError(error, request: built.request, response: response)
+            }
+        }
+    }
+}
+
+/// Writes a body to a file through a temporary file beside it.
+enum FileSink {
+    static func write(_ body: ResponseBody, to destination: URL) async throws {
+        let manager = FileManager.default
+        let temporary = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
+        let handle = try storage("create \(temporary.path)") {
+            guard manager.createFile(atPath: temporary.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+            return try FileHandle(forWritingTo: temporary)
+        }
+        do {
+            defer { try? handle.close() }
+            for try await chunk in body {
+                try storage("write \(temporary.path)") { try handle.write(contentsOf: chunk) }
+            }
+            try Task.checkCancellation()
+            try storage("move the download to \(destination.path)") {
+                try handle.synchronize()
+                if manager.fileExists(atPath: destination.path) {
+                    _ = try manager.replaceItemAt(destination, withItemAt: temporary)
+                } else {
+                    try manager.moveItem(at: temporary, to: destination)
+                }
+            }
+        } catch {
+            try? manager.removeItem(at: temporary)
+            throw error
+        }
+    }
+
+    /// Runs a file operation, reporting its failure as ``APIError/Kind/storage``.
+    private static func storage<T>(_ action: String, _ operation: () throws -> T) throws(APIError) -> T {
+        do {
+            return try operation()
+        } catch {
+            throw APIError(.storage, "Could not \(action).", underlying: error)
+        }
+    }
+}

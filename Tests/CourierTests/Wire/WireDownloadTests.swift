@@ -1,0 +1,133 @@
+import Courier
+import DemoAPI
+import Foundation
+import Testing
+
+/// Streaming bodies: `download(_:to:progress:)` and `withBytes(_:progress:_:)`, over every transport.
+@Suite("Wire: downloads and streaming")
+struct WireDownloadTests {
+    static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "courier-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    static func leftovers(in directory: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".download") }
+    }
+
+    @Test(arguments: TransportKind.available, [false, true])
+    func downloadWritesTheWholeBodyAndReportsProgress(_ kind: TransportKind, chunked: Bool) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let directory = try Self.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let destination = directory.appendingPathComponent("body.bin")
+            let size = 24 * 1024 * 1024
+            let reports = Locked<[TransferProgress]>([])
+            // The 1 MiB buffer limit does not apply to downloads.
+            let client = makeClient(kind, baseURL: baseURL) { $0.maximumBodySize = 1024 * 1024 }
+            let request = RawRequest(path: "/bytes", query: ["count": size, "chunked": chunked ? "1" : "0"])
+            let response = try await client.download(request, to: destination) { progress in
+                reports.withLock { $0.append(progress) }
+            }
+            #expect(response.status == .ok)
+            let attributes = try FileManager.default.attributesOfItem(atPath: destination.path)
+            #expect((attributes[.size] as? NSNumber)?.intValue == size)
+            let progress = reports.withLock { $0 }
+            #expect(progress.count > 1)
+            #expect(progress.map(\.completedBytes) == progress.map(\.completedBytes).sorted())
+            #expect(progress.last?.completedBytes == Int64(size))
+            #expect(progress.last?.fractionCompleted == (chunked ? nil : 1))
+            #expect(try Self.leftovers(in: directory).isEmpty)
+        }
+    }
+
+    @Test(arguments: TransportKind.available)
+    func failedDownloadLeavesTheExistingFileAlone(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let directory = try Self.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let destination = directory.appendingPathComponent("body.bin")
+            try Data("old".utf8).write(to: destination)
+            let client = makeClient(kind, baseURL: baseURL)
+            let error = await #expect(throws: APIError.self) {
+                try await client.download(RawRequest(path: "/status/404"), to: destination)
+            }
+            #expect(error?.kind == .unacceptableStatus)
+            #expect(error?.body.map { String(decoding: $0, as: UTF8.self) }?.contains("404") == true)
+            #expect(try Data(contentsOf: destination) == Data("old".utf8))
+            #expect(try Self.leftovers(in: directory).isEmpty)
+        }
+    }
+
+    @Test(arguments: TransportKind.available)
+    func cancellingMidTransferLeavesNoPartialFile(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let directory = try Self.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let destination = directory.appendingPathComponent("slow.bin")
+            let client = makeClient(kind, baseURL: baseURL)
+            let received = Locked<Int64>(0)
+            let download = Task { () async throws(APIError) -> HTTPResponse in
+                try await client.download(
+                    RawRequest(path: "/slow-body", query: ["bytes": 100, "interval_ms": 50]),
+                    to: destination
+                ) { progress in received.withLock { $0 = progress.completedBytes } }
+            }
+            try await Task.sleep(for: .milliseconds(400))
+            download.cancel()
+            let result = await download.result
+            let error = #expect(throws: APIError.self) { try result.get() }
+            #expect(error?.kind == .cancelled)
+            #expect(received.withLock { $0 } > 0)
+            #expect(!FileManager.default.fileExists(atPath: destination.path))
+            #expect(try Self.leftovers(in: directory).isEmpty)
+        }
+    }
+
+    @Test(arguments: TransportKind.available)
+    func theDeadlineCoversTheWholeTransfer(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let client = makeClient(kind, baseURL: baseURL)
+            let started = ContinuousClock.now
+            let request = RawRequest(
+                path: "/slow-body", query: ["bytes": 100, "interval_ms": 50], timeout: .milliseconds(500))
+            let error = await #expect(throws: APIError.self) {
+                try await client.withBytes(request) { _, body in
+                    for try await _ in body {}
+                }
+            }
+            #expect(error?.kind == .timeout)
+            #expect(started.duration(to: .now) < .seconds(3))
+        }
+    }
+
+    @Test(arguments: TransportKind.available)
+    func withBytesStreamsBeyondTheBufferLimit(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let client = makeClient(kind, baseURL: baseURL) { $0.maximumBodySize = 64 * 1024 }
+            let total = try await client.withBytes(
+                RawRequest(path: "/bytes", query: ["count": 8 * 1024 * 1024, "chunked": "1"])
+            ) {
+                response, body in
+                #expect(response.status == .ok)
+                var count = 0
+                for try await chunk in body { count += chunk.count }
+                return count
+            }
+            #expect(total == 8 * 1024 * 1024)
+        }
+    }
+
+    @Test func unwritableDestinationIsAStorageError() async throws {
+        try await DemoServer.withRunning { baseURL in
+            let client = APIClient(baseURL: baseURL)
+            let destination = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/file.bin")
+            let error = await #expect(throws: APIError.self) {
+                try await client.download(RawRequest(path: "/bytes", query: ["count": 10]), to: destination)
+            }
+            #expect(error?.kind == .storage)
+        }
+    }
+}
