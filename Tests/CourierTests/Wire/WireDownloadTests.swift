@@ -75,7 +75,11 @@ struct WireDownloadTests {
                     to: destination
                 ) { progress in received.withLock { $0 = progress.completedBytes } }
             }
-            try await Task.sleep(for: .milliseconds(400))
+            // Cancel once bytes are flowing.
+            let started = ContinuousClock.now
+            while received.withLock({ $0 }) == 0, started.duration(to: .now) < .seconds(5) {
+                try await Task.sleep(for: .milliseconds(20))
+            }
             download.cancel()
             let result = await download.result
             let error = #expect(throws: APIError.self) { try result.get() }
