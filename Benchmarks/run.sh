@@ -29,6 +29,7 @@ for name, count in (("list.json", 13), ("big.json", 12800)):
     with open(f"{root}/{name}", "w") as f:
         json.dump(items(count), f)
 PY
+truncate -s 1G "$work/huge.bin"  # sparse: costs no disk
 
 cat >"$work/nginx.conf" <<CONF
 worker_processes 1;
@@ -72,4 +73,17 @@ keys = ("file", "concurrency", "client", "rps", "p50_us", "p99_us", "allocs_per_
 print("| " + " | ".join(r[k] for k in keys) + " |")
 ' "$line"
     done
+done
+
+echo
+echo "| download | client | bytes | seconds | MiB/s | peak RSS MiB |"
+echo "|---|---|---:|---:|---:|---:|"
+for client in courier-ahc courier-urlsession; do
+    line="$("$bin/courier-bench" --url "http://127.0.0.1:$port" --client "$client" --download huge.bin)"
+    python3 -c '
+import json, sys
+r = json.loads(sys.argv[1])
+keys = ("download", "client", "bytes", "seconds", "mib_per_second", "peak_rss_mib")
+print("| " + " | ".join(r[k] for k in keys) + " |")
+' "$line"
 done

@@ -1,3 +1,5 @@
+import AsyncHTTPClient
+import Courier
 import Foundation
 import MallocInterposerSwift
 
@@ -20,6 +22,10 @@ enum Bench {
                     "usage: courier-bench --url URL --client \(ClientKind.allCases.map(\.rawValue)) --file FILE --concurrency N --seconds S\n"
                         .utf8))
             exit(2)
+        }
+        if let download = arguments["download"] {
+            try await measureDownload(download, from: url, kind: kind)
+            exit(0)
         }
         let file = arguments["file"] ?? "list.json"
         let concurrency = Int(arguments["concurrency"] ?? "1") ?? 1
@@ -78,6 +84,35 @@ enum Bench {
             }
             return try await group.reduce(into: []) { $0 += $1 }
         }
+    }
+
+    /// Downloads `file` to a temporary file with Courier and prints its size, time and peak RSS.
+    static func measureDownload(_ file: String, from base: URL, kind: ClientKind) async throws {
+        struct Download: APIRequest {
+            typealias Response = Data
+            let path: String
+            var timeout: Duration? { .seconds(600) }
+        }
+        let transport: any Transport =
+            kind == .courierURLSession
+            ? URLSessionTransport() : AsyncHTTPClientTransport(client: ClientKind.httpClient)
+        let client = APIClient(baseURL: base, transport: transport)
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("courier-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: destination) }
+        let started = ContinuousClock.now
+        try await client.download(Download(path: "/" + file), to: destination)
+        let elapsed = seconds(of: started.duration(to: .now))
+        let size = (try FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? NSNumber)?.int64Value ?? 0
+        let result: [String: String] = [
+            "client": kind.rawValue,
+            "download": file,
+            "bytes": "\(size)",
+            "seconds": String(format: "%.2f", elapsed),
+            "mib_per_second": String(format: "%.0f", Double(size) / 1_048_576 / elapsed),
+            "peak_rss_mib": String(format: "%.1f", peakResidentMiB()),
+        ]
+        let json = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
+        print(String(decoding: json, as: UTF8.self))
     }
 
     static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
