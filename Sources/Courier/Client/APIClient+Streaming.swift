@@ -73,22 +73,11 @@ extension APIClient {
         progress: (@Sendable (TransferProgress) -> Void)?,
         _ consume: @escaping @Sendable (HTTPResponse, ResponseBody) async throws -> Result
     ) async throws(APIError) -> Result {
-        let built = try RequestBuilder(configuration: configuration).build(request)
-        let timeout = request.timeout ?? configuration.timeout
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        let context = InterceptorContext(
-            deadline: deadline,
-            requestName: Memo.name(of: Request.self),
-            options: request.options,
-            baseURL: built.baseURL,
-            logger: configuration.logger,
-            redaction: configuration.redaction
-        )
-        let pipeline = Pipeline(configuration: configuration, context: context, buffersBody: false)
+        let call = try prepare(request, buffersBody: false)
+        let built = call.built
         let limit = configuration.maximumBodySize
-        return try await Deadline.run(until: deadline, timeout: timeout, request: built.request) {
-            () async throws(APIError) in
-            let (response, body) = try await pipeline.send(built.request, body: built.body)
+        return try await call.run { () async throws(APIError) in
+            let (response, body) = try await call.pipeline.send(built.request, body: built.body)
             guard request.acceptableStatusCodes.contains(response.status.code) else {
                 let data = try? await body.collect(upTo: limit)
                 throw APIError(

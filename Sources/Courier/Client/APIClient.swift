@@ -60,7 +60,23 @@ public struct APIClient: Sendable {
         }
     }
 
-    private func perform<Request: APIRequest>(_ request: Request) async throws(APIError) -> Request.Response {
+    /// One call, built and ready to run under its deadline.
+    struct Call: Sendable {
+        let built: RequestBuilder.Built
+        let timeout: Duration
+        let deadline: ContinuousClock.Instant
+        let pipeline: Pipeline
+
+        /// Runs `operation` under the call's deadline.
+        func run<Value: Sendable>(
+            _ operation: @escaping @Sendable () async throws(APIError) -> Value
+        ) async throws(APIError) -> Value {
+            try await Deadline.run(until: deadline, timeout: timeout, request: built.request, operation)
+        }
+    }
+
+    /// Builds and checks `request`, and prepares its pipeline.
+    func prepare<Request: APIRequest>(_ request: Request, buffersBody: Bool) throws(APIError) -> Call {
         let built = try RequestBuilder(configuration: configuration).build(request)
         let timeout = request.timeout ?? configuration.timeout
         let deadline = ContinuousClock.now.advanced(by: timeout)
@@ -72,11 +88,15 @@ public struct APIClient: Sendable {
             logger: configuration.logger,
             redaction: configuration.redaction
         )
-        let pipeline = Pipeline(configuration: configuration, context: context)
-        let (response, responseBody) = try await Deadline.run(until: deadline, timeout: timeout, request: built.request)
-        {
-            () async throws(APIError) in
-            try await pipeline.send(built.request, body: built.body)
+        let pipeline = Pipeline(configuration: configuration, context: context, buffersBody: buffersBody)
+        return Call(built: built, timeout: timeout, deadline: deadline, pipeline: pipeline)
+    }
+
+    private func perform<Request: APIRequest>(_ request: Request) async throws(APIError) -> Request.Response {
+        let call = try prepare(request, buffersBody: true)
+        let built = call.built
+        let (response, responseBody) = try await call.run { () async throws(APIError) in
+            try await call.pipeline.send(built.request, body: built.body)
         }
         let data = responseBody.bufferedData ?? Data()
         guard request.acceptableStatusCodes.contains(response.status.code) else {

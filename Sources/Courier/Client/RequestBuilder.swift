@@ -20,7 +20,7 @@ struct RequestBuilder {
     }
 
     /// What a call sends, and the base URL its path was joined to.
-    struct Built {
+    struct Built: Sendable {
         var request: HTTPRequest
         var body: Data?
         var baseURL: URL
