@@ -2,6 +2,8 @@ import AsyncHTTPClient
 import Courier
 import Foundation
 import MallocInterposerSwift
+import NIOCore
+import NIOPosix
 
 #if canImport(Glibc)
     import Glibc
@@ -15,6 +17,13 @@ import MallocInterposerSwift
 enum Bench {
     static func main() async throws {
         let arguments = Arguments(CommandLine.arguments)
+        if arguments["executor"] == "nio" {
+            // Runs Swift Concurrency on NIO's event loops for the whole process: an application's
+            // choice, measured here, not something a library may do for its users.
+            guard NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor() else {
+                fatalError("could not install NIO's event loops as the global executor")
+            }
+        }
         guard let url = URL(string: arguments["url"] ?? ""), let kind = ClientKind(rawValue: arguments["client"] ?? "")
         else {
             FileHandle.standardError.write(
@@ -49,7 +58,7 @@ enum Bench {
         }
         let sorted = latencies.sorted()
         let result: [String: String] = [
-            "client": kind.rawValue,
+            "client": kind.rawValue + (arguments["executor"] == "nio" ? "+nio-executor" : ""),
             "file": file,
             "concurrency": "\(concurrency)",
             "requests": "\(latencies.count)",
@@ -97,12 +106,14 @@ enum Bench {
             kind == .courierURLSession
             ? URLSessionTransport() : AsyncHTTPClientTransport(client: ClientKind.httpClient)
         let client = APIClient(baseURL: base, transport: transport)
-        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("courier-bench-\(UUID().uuidString)")
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "courier-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: destination) }
         let started = ContinuousClock.now
         try await client.download(Download(path: "/" + file), to: destination)
         let elapsed = seconds(of: started.duration(to: .now))
-        let size = (try FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? NSNumber)?.int64Value ?? 0
+        let size =
+            (try FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? NSNumber)?.int64Value ?? 0
         let result: [String: String] = [
             "client": kind.rawValue,
             "download": file,
