@@ -79,14 +79,7 @@ extension APIClient {
         return try await call.run { () async throws(APIError) in
             let (response, body) = try await call.pipeline.send(built.request, body: built.body)
             guard request.acceptableStatusCodes.contains(response.status.code) else {
-                let data = try? await body.collect(upTo: limit)
-                throw APIError(
-                    .unacceptableStatus,
-                    "The server answered \(response.status).",
-                    request: built.request,
-                    response: response,
-                    body: data
-                )
+                throw .unacceptableStatus(response, body: try? await body.collect(upTo: limit), request: built.request)
             }
             do {
                 return try await consume(response, body.reportingProgress(to: progress))

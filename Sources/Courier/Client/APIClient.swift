@@ -100,13 +100,7 @@ public struct APIClient: Sendable {
         }
         let data = responseBody.bufferedData ?? Data()
         guard request.acceptableStatusCodes.contains(response.status.code) else {
-            throw APIError(
-                .unacceptableStatus,
-                "The server answered \(response.status).",
-                request: built.request,
-                response: response,
-                body: data
-            )
+            throw .unacceptableStatus(response, body: data, request: built.request)
         }
         do {
             return try request.decode(data, from: response, decoder: request.decoder ?? configuration.decoder)

@@ -106,3 +106,12 @@ extension APIError {
         return error
     }
 }
+
+extension APIError {
+    /// The error for a response whose status the request does not accept.
+    static func unacceptableStatus(_ response: HTTPResponse, body: Data?, request: HTTPRequest) -> APIError {
+        APIError(
+            .unacceptableStatus, "The server answered \(response.status).", request: request, response: response,
+            body: body)
+    }
+}

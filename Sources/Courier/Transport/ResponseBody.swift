@@ -98,12 +98,10 @@ public struct ResponseBody: AsyncSequence, Sendable {
             throw Self.tooLarge(limit: limit, announced: expectedLength)
         }
         var data = Data()
-        var isFirst = true
         for try await chunk in self {
             guard data.count + chunk.count <= limit else { throw Self.tooLarge(limit: limit, announced: nil) }
-            if isFirst {
+            if data.isEmpty {
                 data = chunk  // most small bodies arrive in one chunk: no copy
-                isFirst = false
             } else {
                 data.append(chunk)
             }

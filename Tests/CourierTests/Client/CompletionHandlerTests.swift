@@ -15,7 +15,7 @@ struct CompletionHandlerTests {
     static func result(
         _ client: APIClient,
         queue: DispatchQueue,
-        cancelAfter delay: Duration? = nil
+        cancellingAtOnce: Bool = false
     ) async -> (Result<String, APIError>, calls: Int) {
         let calls = Locked(0)
         let result = await withCheckedContinuation { (done: CheckedContinuation<Result<String, APIError>, Never>) in
@@ -24,7 +24,7 @@ struct CompletionHandlerTests {
                 calls.withLock { $0 += 1 }
                 done.resume(returning: result)
             }
-            if delay != nil {
+            if cancellingAtOnce {
                 handle.cancel()
                 #expect(handle.isCancelled)
             }
@@ -59,7 +59,7 @@ struct CompletionHandlerTests {
             }
         )
         let started = ContinuousClock.now
-        let (result, calls) = await Self.result(client, queue: .main, cancelAfter: .zero)
+        let (result, calls) = await Self.result(client, queue: .main, cancellingAtOnce: true)
         let error = #expect(throws: APIError.self) { try result.get() }
         #expect(error?.kind == .cancelled)
         #expect(calls == 1)
