@@ -94,11 +94,12 @@ public final class RecordingTransport: Transport {
     ///
     /// - Parameters:
     ///   - request: The request.
-    ///   - body: The request body.
+    ///   - body: The request body; a file body is recorded with the file's bytes.
     /// - Returns: The base transport's response.
-    /// - Throws: The base transport's error.
-    public func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, ResponseBody) {
-        store.withLock { $0.append(Record(request: request, body: body)) }
+    /// - Throws: The base transport's error, or the file's read error.
+    public func send(_ request: HTTPRequest, body: OutgoingBody?) async throws -> (HTTPResponse, ResponseBody) {
+        let data = try body?.collect()
+        store.withLock { $0.append(Record(request: request, body: data)) }
         return try await base.send(request, body: body)
     }
 }

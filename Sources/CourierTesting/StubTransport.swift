@@ -82,14 +82,17 @@ public struct StubTransport: Transport {
     ///
     /// - Parameters:
     ///   - request: The request.
-    ///   - body: The request body.
+    ///   - body: The request body; a file body is read whole, and its progress reported as sent
+    ///     at once.
     /// - Returns: The handler's reply.
     /// - Throws: Whatever the handler throws, or `CancellationError` during the latency.
-    public func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, ResponseBody) {
+    public func send(_ request: HTTPRequest, body: OutgoingBody?) async throws -> (HTTPResponse, ResponseBody) {
+        let data = try body?.collect()
         if latency > .zero {
             try await Task.sleep(for: latency)
         }
-        let reply = try await handler(request, body)
+        if let body { body.didSend(body.length) }
+        let reply = try await handler(request, data)
         return (reply.response, ResponseBody(reply.body))
     }
 }

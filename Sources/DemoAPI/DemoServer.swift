@@ -98,6 +98,7 @@ package enum DemoServer {
         DiagnosticRoutes.add(to: router, state: state)
         AuthRoutes.add(to: router, state: state)
         RetryRoutes.add(to: router, state: state)
+        UploadRoutes.add(to: router, state: state)
         return router
     }
 }

@@ -9,6 +9,10 @@ package actor DemoState {
         package var streamsCompleted = 0
         /// Streamed bodies whose client went away first.
         package var streamsAbandoned = 0
+        /// Request bodies `/upload` read to the end.
+        package var uploadsCompleted = 0
+        /// Request bodies `/upload` saw cut short.
+        package var uploadsAbandoned = 0
         /// Successful `/login` calls.
         package var logins = 0
         /// Successful `/refresh` calls.
@@ -35,6 +39,14 @@ package actor DemoState {
 
     func streamAbandoned() {
         stats.streamsAbandoned += 1
+    }
+
+    func uploadCompleted() {
+        stats.uploadsCompleted += 1
+    }
+
+    func uploadAbandoned() {
+        stats.uploadsAbandoned += 1
     }
 
     /// Issues a new token pair, replacing the previous one: only the newest access token is valid.

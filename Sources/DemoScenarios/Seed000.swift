@@ -89,7 +89,7 @@ enum Seed000 {
 struct SimulatedLowDataMode: Transport {
     let base: any Transport
 
-    func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, ResponseBody) {
+    func send(_ request: HTTPRequest, body: OutgoingBody?) async throws -> (HTTPResponse, ResponseBody) {
         guard NetworkAccess.current.allowsConstrained else {
             throw ConstrainedNetworkError(reason: .constrained)
         }

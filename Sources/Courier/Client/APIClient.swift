@@ -54,7 +54,7 @@ public struct APIClient: Sendable {
     /// - Throws: ``APIError``, for any failure from building the request to decoding the response.
     public func send<Request: APIRequest>(_ request: Request) async throws(APIError) -> Request.Response {
         do {
-            return try await perform(request)
+            return try await perform(request, uploadProgress: nil)
         } catch {
             throw error.redacted(with: configuration.redaction)
         }
@@ -76,8 +76,13 @@ public struct APIClient: Sendable {
     }
 
     /// Builds and checks `request`, and prepares its pipeline.
-    func prepare<Request: APIRequest>(_ request: Request, buffersBody: Bool) throws(APIError) -> Call {
-        let built = try RequestBuilder(configuration: configuration).build(request)
+    func prepare<Request: APIRequest>(
+        _ request: Request,
+        buffersBody: Bool,
+        uploadProgress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) throws(APIError) -> Call {
+        var built = try RequestBuilder(configuration: configuration).build(request)
+        built.body = built.body?.reportingProgress(to: uploadProgress)
         let timeout = request.timeout ?? configuration.timeout
         let deadline = ContinuousClock.now.advanced(by: timeout)
         let context = InterceptorContext(
@@ -92,8 +97,11 @@ public struct APIClient: Sendable {
         return Call(built: built, timeout: timeout, deadline: deadline, pipeline: pipeline)
     }
 
-    private func perform<Request: APIRequest>(_ request: Request) async throws(APIError) -> Request.Response {
-        let call = try prepare(request, buffersBody: true)
+    func perform<Request: APIRequest>(
+        _ request: Request,
+        uploadProgress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws(APIError) -> Request.Response {
+        let call = try prepare(request, buffersBody: true, uploadProgress: uploadProgress)
         let built = call.built
         let (response, responseBody) = try await call.run { () async throws(APIError) in
             try await call.pipeline.send(built.request, body: built.body)

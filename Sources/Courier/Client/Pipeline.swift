@@ -15,7 +15,7 @@ struct Pipeline: Sendable {
     var buffersBody = true
 
     /// Runs the interceptors, then follows redirects and reads the body.
-    func send(_ request: HTTPRequest, body: Data?) async throws(APIError) -> (HTTPResponse, ResponseBody) {
+    func send(_ request: HTTPRequest, body: OutgoingBody?) async throws(APIError) -> (HTTPResponse, ResponseBody) {
         let interceptors = configuration.interceptors
         if interceptors.isEmpty {
             return try await exchange(request, body: body)
@@ -43,7 +43,7 @@ struct Pipeline: Sendable {
     }
 
     /// Sends through the transport, follows redirects, and reads the final body into memory.
-    func exchange(_ request: HTTPRequest, body: Data?) async throws(APIError) -> (HTTPResponse, ResponseBody) {
+    func exchange(_ request: HTTPRequest, body: OutgoingBody?) async throws(APIError) -> (HTTPResponse, ResponseBody) {
         var request = request
         var body = body
         var redirects = 0
@@ -83,7 +83,7 @@ struct Pipeline: Sendable {
         }
     }
 
-    private func transportSend(_ request: HTTPRequest, body: Data?) async throws(APIError) -> (
+    private func transportSend(_ request: HTTPRequest, body: OutgoingBody?) async throws(APIError) -> (
         HTTPResponse, ResponseBody
     ) {
         do {

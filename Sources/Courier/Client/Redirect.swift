@@ -13,9 +13,9 @@ enum Redirect {
     static func next(
         after response: HTTPResponse,
         to request: HTTPRequest,
-        body: Data?,
+        body: OutgoingBody?,
         policy: RedirectPolicy
-    ) throws(APIError) -> (HTTPRequest, Data?)? {
+    ) throws(APIError) -> (HTTPRequest, OutgoingBody?)? {
         guard policy.isEnabled, [301, 302, 303, 307, 308].contains(response.status.code),
             let location = response.headerFields[.location],
             let current = request.url,

@@ -22,7 +22,7 @@ struct RequestBuilder {
     /// What a call sends, and the base URL its path was joined to.
     struct Built: Sendable {
         var request: HTTPRequest
-        var body: Data?
+        var body: OutgoingBody?
         var baseURL: URL
     }
 
@@ -42,9 +42,13 @@ struct RequestBuilder {
         guard method != .get, method != .head else {
             throw APIError(.invalidRequest, "A \(method) request cannot have a body.", request: httpRequest)
         }
-        let data: Data
+        let data: OutgoingBody
         do {
             data = try body.encoded(with: encoder)
+        } catch let error as APIError {
+            var error = error
+            error.request = httpRequest
+            throw error
         } catch {
             throw APIError(.encoding, "The request body could not be encoded.", request: httpRequest, underlying: error)
         }

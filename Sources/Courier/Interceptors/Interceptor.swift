@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import HTTPTypes
 
 /// A step in every call's pipeline: sees the request on the way out and the response on the way
@@ -23,7 +23,7 @@ public import HTTPTypes
 /// struct UserAgent: Interceptor {
 ///     func intercept(
 ///         _ request: HTTPRequest,
-///         body: Data?,
+///         body: OutgoingBody?,
 ///         context: InterceptorContext,
 ///         next: Interceptor.Next
 ///     ) async throws -> (HTTPResponse, ResponseBody) {
@@ -35,20 +35,21 @@ public import HTTPTypes
 /// ```
 public protocol Interceptor: Sendable {
     /// Passes a request on to the rest of the pipeline and returns its response.
-    typealias Next = @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, ResponseBody)
+    typealias Next = @Sendable (HTTPRequest, OutgoingBody?) async throws -> (HTTPResponse, ResponseBody)
 
     /// Handles one request.
     ///
     /// - Parameters:
     ///   - request: The request, as the previous interceptor passed it on.
-    ///   - body: The request body, if any.
+    ///   - body: The request body, if any; ``OutgoingBody/data`` has its bytes unless it streams
+    ///     from a file.
     ///   - context: Facts about the call: its deadline, its request type, the client's logger.
     ///   - next: The rest of the pipeline.
     /// - Returns: The response head and its body.
     /// - Throws: ``APIError``, or any error (reported as ``APIError/Kind/interceptor``).
     func intercept(
         _ request: HTTPRequest,
-        body: Data?,
+        body: OutgoingBody?,
         context: InterceptorContext,
         next: Next
     ) async throws -> (HTTPResponse, ResponseBody)

@@ -1,21 +1,22 @@
 public import Foundation
 
-/// What a request sends: JSON, a form, multipart form data, or raw bytes.
+/// What a request sends: JSON, a form, multipart form data, raw bytes, or a file.
 ///
 /// ```swift
 /// var body: RequestBody? { .json(NewTodo(title: "Buy milk")) }
 /// var body: RequestBody? { .form(["grant_type": "password", "username": name]) }
 /// var body: RequestBody? { .data(png, contentType: "image/png") }
+/// var body: RequestBody? { .file(videoURL, contentType: "video/mp4") }
 /// ```
 ///
 /// The body's content type is sent unless the request sets `Content-Type` itself.
 public struct RequestBody: Sendable {
-    private let encode: @Sendable (JSONEncoder) throws -> Data
+    private let encode: @Sendable (JSONEncoder) throws -> OutgoingBody
 
     /// The `Content-Type` sent with the body.
     public let contentType: String
 
-    private init(contentType: String, encode: @escaping @Sendable (JSONEncoder) throws -> Data) {
+    private init(contentType: String, encode: @escaping @Sendable (JSONEncoder) throws -> OutgoingBody) {
         self.contentType = contentType
         self.encode = encode
     }
@@ -28,7 +29,7 @@ public struct RequestBody: Sendable {
     /// - Returns: A body sent as `application/json`.
     public static func json(_ value: some Encodable & Sendable, encoder: JSONEncoder? = nil) -> Self {
         Self(contentType: "application/json") { clientEncoder in
-            try (encoder ?? clientEncoder).encode(value)
+            OutgoingBody(try (encoder ?? clientEncoder).encode(value))
         }
     }
 
@@ -37,8 +38,8 @@ public struct RequestBody: Sendable {
     /// - Parameter fields: The form fields, in order.
     /// - Returns: A form body.
     public static func form(_ fields: Query) -> Self {
-        let data = Data(fields.percentEncoded.utf8)
-        return Self(contentType: "application/x-www-form-urlencoded") { _ in data }
+        let body = OutgoingBody(Data(fields.percentEncoded.utf8))
+        return Self(contentType: "application/x-www-form-urlencoded") { _ in body }
     }
 
     /// A `multipart/form-data` body.
@@ -46,7 +47,7 @@ public struct RequestBody: Sendable {
     /// - Parameter form: The parts.
     /// - Returns: A multipart body with the form's boundary in its content type.
     public static func multipart(_ form: MultipartForm) -> Self {
-        Self(contentType: "multipart/form-data; boundary=\(form.boundary)") { _ in form.encoded() }
+        Self(contentType: "multipart/form-data; boundary=\(form.boundary)") { _ in OutgoingBody(form.encoded()) }
     }
 
     /// Raw bytes.
@@ -56,11 +57,26 @@ public struct RequestBody: Sendable {
     ///   - contentType: Their media type, like `image/png`.
     /// - Returns: A body sending `data` as is.
     public static func data(_ data: Data, contentType: String = "application/octet-stream") -> Self {
-        Self(contentType: contentType) { _ in data }
+        let body = OutgoingBody(data)
+        return Self(contentType: contentType) { _ in body }
+    }
+
+    /// A file, streamed from disk as it is sent: it is never read into memory whole.
+    ///
+    /// Follow the upload with ``APIClient/upload(_:progress:)``. The file must exist when the call
+    /// starts (otherwise the call fails with ``APIError/Kind/storage``); a redirect or a retry
+    /// reads it again from the start.
+    ///
+    /// - Parameters:
+    ///   - url: A file URL.
+    ///   - contentType: The file's media type, like `video/mp4`.
+    /// - Returns: A body sending the file's bytes as they are.
+    public static func file(_ url: URL, contentType: String = "application/octet-stream") -> Self {
+        Self(contentType: contentType) { _ in try OutgoingBody.file(url) }
     }
 
     /// Encodes the body with the client's encoder.
-    func encoded(with encoder: JSONEncoder) throws -> Data {
+    func encoded(with encoder: JSONEncoder) throws -> OutgoingBody {
         try encode(encoder)
     }
 }

@@ -1,6 +1,6 @@
 #if os(Linux) || os(Android)
     public import AsyncHTTPClient
-    public import Foundation
+    import Foundation
     public import HTTPTypes
     import NIOCore
     import NIOHTTP1
@@ -51,7 +51,7 @@
         ///   - body: The request body, if any.
         /// - Returns: The response head and its streaming body.
         /// - Throws: AsyncHTTPClient's and NIO's errors, or `CancellationError`.
-        public func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, ResponseBody) {
+        public func send(_ request: HTTPRequest, body: OutgoingBody?) async throws -> (HTTPResponse, ResponseBody) {
             let clientRequest = try Self.makeClientRequest(request, body: body)
             let response = try await client.execute(clientRequest, deadline: .distantFuture)
             let expectedLength = response.headers.first(name: "content-length").flatMap { Int($0) }
@@ -62,7 +62,7 @@
         }
 
         /// Converts a request to AsyncHTTPClient's request type.
-        static func makeClientRequest(_ request: HTTPRequest, body: Data?) throws -> HTTPClientRequest {
+        static func makeClientRequest(_ request: HTTPRequest, body: OutgoingBody?) throws -> HTTPClientRequest {
             guard let url = request.url else {
                 throw HTTPClientError.invalidURL
             }
@@ -73,7 +73,12 @@
                 clientRequest.headers.add(name: field.name.rawName, value: field.value)
             }
             if let body {
-                clientRequest.body = .bytes(ByteBuffer(bytes: body))
+                if let data = body.data, !body.reportsProgress {
+                    clientRequest.body = .bytes(ByteBuffer(bytes: data))
+                } else {
+                    // Read as AsyncHTTPClient asks for more, so a file never sits in memory whole.
+                    clientRequest.body = .stream(BufferSequence(base: body.chunks()), length: .known(body.length))
+                }
             }
             return clientRequest
         }
@@ -90,6 +95,25 @@
             let status = HTTPResponse.Status(
                 code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
             return HTTPResponse(status: status, headerFields: fields)
+        }
+    }
+
+    /// A request body's chunks as AsyncHTTPClient's buffers.
+    private struct BufferSequence: AsyncSequence, Sendable {
+        typealias Element = ByteBuffer
+
+        let base: OutgoingBody.Chunks
+
+        func makeAsyncIterator() -> Iterator {
+            Iterator(base: base.makeAsyncIterator())
+        }
+
+        struct Iterator: AsyncIteratorProtocol {
+            var base: OutgoingBody.Chunks.Iterator
+
+            mutating func next() async throws -> ByteBuffer? {
+                try await base.next().map { ByteBuffer(bytes: $0) }
+            }
         }
     }
 

@@ -9,8 +9,8 @@ import Foundation
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private let exchanges = Locked<[Int: Exchange]>([:])
 
-    func register(_ task: URLSessionTask) -> Exchange {
-        let exchange = Exchange()
+    func register(_ task: URLSessionTask, body: OutgoingBody?) -> Exchange {
+        let exchange = Exchange(body: body)
         exchanges.withLock { $0[task.taskIdentifier] = exchange }
         return exchange
     }
@@ -40,6 +40,16 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         completionHandler(.allow)
     }
 
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        didSendBodyData bytesSent: Int64,
+        totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        exchange(for: task)?.body?.didSend(totalBytesSent)
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         exchange(for: dataTask)?.received(data)
     }
@@ -63,10 +73,13 @@ final class Exchange: Sendable {
     }
 
     private let state = Locked(State())
+    /// The request body, told how much of it went out.
+    let body: OutgoingBody?
     private let chunks: AsyncThrowingStream<Data, any Error>
     private let chunkSink: AsyncThrowingStream<Data, any Error>.Continuation
 
-    init() {
+    init(body: OutgoingBody?) {
+        self.body = body
         (chunks, chunkSink) = AsyncThrowingStream.makeStream(of: Data.self)
     }
 

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import HTTPTypes
 
 /// Carries one HTTP exchange over the wire: bytes out, bytes back, nothing else.
@@ -14,11 +14,13 @@ public import HTTPTypes
 ///   ``ResponseBody`` as it streams in.
 /// - Stop promptly when the calling task is cancelled, and stop reading when the body is
 ///   dropped or its consumer is cancelled.
+/// - Send a file body without reading it into memory, and report the bytes sent with
+///   ``OutgoingBody/didSend(_:)`` (``OutgoingBody/chunks(ofSize:)`` does it for you).
 /// - Throw whatever error the underlying library reports; the client maps it to ``APIError``.
 ///
 /// ```swift
 /// struct LoopbackTransport: Transport {
-///     func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, ResponseBody) {
+///     func send(_ request: HTTPRequest, body: OutgoingBody?) async throws -> (HTTPResponse, ResponseBody) {
 ///         (HTTPResponse(status: .ok), ResponseBody(Data("pong".utf8)))
 ///     }
 /// }
@@ -28,8 +30,8 @@ public protocol Transport: Sendable {
     ///
     /// - Parameters:
     ///   - request: The request, with an absolute scheme, authority and path.
-    ///   - body: The request body, if any.
+    ///   - body: The request body, if any: bytes, or a file to stream (see ``OutgoingBody``).
     /// - Returns: The response head and its body.
     /// - Throws: Any error of the underlying HTTP library.
-    func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, ResponseBody)
+    func send(_ request: HTTPRequest, body: OutgoingBody?) async throws -> (HTTPResponse, ResponseBody)
 }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import HTTPTypes
 import HTTPTypesFoundation
 
@@ -42,13 +42,18 @@ public final class URLSessionTransport: Transport {
     ///
     /// - Parameters:
     ///   - request: The request.
-    ///   - body: The request body, if any.
+    ///   - body: The request body, if any; a file is sent with an upload task, from disk.
     /// - Returns: The response head and its streaming body.
     /// - Throws: `URLError`, or `CancellationError` when the calling task is cancelled.
-    public func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, ResponseBody) {
-        let urlRequest = try Self.makeURLRequest(request, body: body)
-        let task = session.dataTask(with: urlRequest)
-        let exchange = delegate.register(task)
+    public func send(_ request: HTTPRequest, body: OutgoingBody?) async throws -> (HTTPResponse, ResponseBody) {
+        let urlRequest = try Self.makeURLRequest(request, body: body?.data)
+        let task =
+            if let file = body?.fileURL {
+                session.uploadTask(with: urlRequest, fromFile: file)  // streams from disk
+            } else {
+                session.dataTask(with: urlRequest)
+            }
+        let exchange = delegate.register(task, body: body)
         let response: URLResponse
         do {
             response = try await withTaskCancellationHandler {

@@ -13,7 +13,7 @@ struct InterceptorChainTests {
 
         func intercept(
             _ request: HTTPRequest,
-            body: Data?,
+            body: OutgoingBody?,
             context: InterceptorContext,
             next: Next
         ) async throws -> (HTTPResponse, ResponseBody) {
@@ -30,7 +30,7 @@ struct InterceptorChainTests {
     struct Cache: Interceptor {
         func intercept(
             _ request: HTTPRequest,
-            body: Data?,
+            body: OutgoingBody?,
             context: InterceptorContext,
             next: Next
         ) async throws -> (HTTPResponse, ResponseBody) {
@@ -42,7 +42,7 @@ struct InterceptorChainTests {
     struct RetryOnce: Interceptor {
         func intercept(
             _ request: HTTPRequest,
-            body: Data?,
+            body: OutgoingBody?,
             context: InterceptorContext,
             next: Next
         ) async throws -> (HTTPResponse, ResponseBody) {
@@ -58,7 +58,7 @@ struct InterceptorChainTests {
 
         func intercept(
             _ request: HTTPRequest,
-            body: Data?,
+            body: OutgoingBody?,
             context: InterceptorContext,
             next: Next
         ) async throws -> (HTTPResponse, ResponseBody) {
@@ -140,7 +140,7 @@ struct InterceptorChainTests {
             let seen: Locked<(String, Duration)?>
             func intercept(
                 _ request: HTTPRequest,
-                body: Data?,
+                body: OutgoingBody?,
                 context: InterceptorContext,
                 next: Next
             ) async throws -> (HTTPResponse, ResponseBody) {
@@ -157,6 +157,7 @@ struct InterceptorChainTests {
         _ = try await client.send(TextRequest())
         let (name, remaining) = try #require(seen.withLock { $0 })
         #expect(name == "TextRequest")
-        #expect(remaining > .seconds(6) && remaining <= .seconds(7))
+        // Loose below: a loaded 2-core machine can take a while to reach the interceptor.
+        #expect(remaining > .seconds(4) && remaining <= .seconds(7))
     }
 }

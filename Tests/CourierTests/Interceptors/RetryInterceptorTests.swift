@@ -148,7 +148,7 @@ struct RetryInterceptorTests {
         let attempts = Locked(0)
         let counting = StubTransport { request, body in
             attempts.withLock { $0 += 1 }
-            let (response, responseBody) = try await cut.send(request, body: body)
+            let (response, responseBody) = try await cut.send(request, body: body.map(OutgoingBody.init))
             return StubTransport.Reply(status: response.status, body: responseBody.bufferedData ?? Data())
         }
         let client = APIClient(
@@ -185,7 +185,7 @@ struct RetryInterceptorTests {
         let attempts = Locked(0)
         let counting = StubTransport { request, body in
             attempts.withLock { $0 += 1 }
-            let (response, _) = try await failing.send(request, body: body)
+            let (response, _) = try await failing.send(request, body: body.map(OutgoingBody.init))
             return StubTransport.Reply(status: response.status)
         }
         let budget = RetryBudget(ratio: 0.1, capacity: 5)
@@ -208,7 +208,7 @@ struct RetryInterceptorTests {
             let seen: Locked<[Int]>
             func intercept(
                 _ request: HTTPRequest,
-                body: Data?,
+                body: OutgoingBody?,
                 context: InterceptorContext,
                 next: Next
             ) async throws -> (HTTPResponse, ResponseBody) {

@@ -50,12 +50,13 @@ struct WireRetryTests {
             let client = makeClient(kind, baseURL: baseURL) {
                 $0.interceptors = [RetryInterceptor(budget: nil, sleep: sleeps.sleep)]
             }
-            _ = try await client.send(Flaky(failures: 1, retryAfter: "2", format: "date"))
+            _ = try await client.send(Flaky(failures: 1, retryAfter: "3", format: "date"))
             let waits = sleeps.waits.withLock { $0 }
             // The date has whole seconds and the clock moves on before the client reads it, so
-            // the wait is between one and two seconds, less any scheduling delay.
+            // the wait is between two and three seconds, less any scheduling delay (up to a
+            // second on a loaded machine). The sleep is recorded, not taken.
             #expect(waits.count == 1)
-            #expect(waits.allSatisfy { $0 > .milliseconds(400) && $0 <= .seconds(2) })
+            #expect(waits.allSatisfy { $0 > .seconds(1) && $0 <= .seconds(3) })
         }
     }
 

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import HTTPTypes
 
 /// Adds credentials to every request: a bearer token, Basic credentials, or an API key in a
@@ -117,7 +117,7 @@ public struct Authorization: Interceptor {
     /// - Throws: ``APIError/Kind/authentication`` when the provider fails.
     public func intercept(
         _ request: HTTPRequest,
-        body: Data?,
+        body: OutgoingBody?,
         context: InterceptorContext,
         next: Next
     ) async throws -> (HTTPResponse, ResponseBody) {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import HTTPTypes
 import Logging
 
@@ -97,7 +97,7 @@ public struct RefreshingAuthorization<Credential: RefreshableCredential>: Interc
     /// - Throws: ``APIError/Kind/authentication`` when the refresh fails or loops.
     public func intercept(
         _ request: HTTPRequest,
-        body: Data?,
+        body: OutgoingBody?,
         context: InterceptorContext,
         next: Next
     ) async throws -> (HTTPResponse, ResponseBody) {

@@ -102,7 +102,7 @@ public struct StatusHook: Interceptor {
     /// - Throws: The error the hook chose, or the pipeline's.
     public func intercept(
         _ request: HTTPRequest,
-        body: Data?,
+        body: OutgoingBody?,
         context: InterceptorContext,
         next: Next
     ) async throws -> (HTTPResponse, ResponseBody) {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import HTTPTypes
 public import Logging
 
@@ -47,7 +47,7 @@ public struct LoggingInterceptor: Interceptor {
     /// - Throws: The pipeline's error, untouched.
     public func intercept(
         _ request: HTTPRequest,
-        body: Data?,
+        body: OutgoingBody?,
         context: InterceptorContext,
         next: Next
     ) async throws -> (HTTPResponse, ResponseBody) {
@@ -61,8 +61,10 @@ public struct LoggingInterceptor: Interceptor {
         ]
         if verbose {
             metadata["http.request.headers"] = "\(describe(redaction.redact(request.headerFields)))"
-            if let body, !body.isEmpty {
-                metadata["http.request.body"] = "\(preview(body, redaction: redaction))"
+            if let data = body?.data, !data.isEmpty {
+                metadata["http.request.body"] = "\(preview(data, redaction: redaction))"
+            } else if let file = body?.fileURL, let length = body?.length {
+                metadata["http.request.body"] = "(\(length) bytes from \(file.lastPathComponent))"
             }
         }
         let started = ContinuousClock.now

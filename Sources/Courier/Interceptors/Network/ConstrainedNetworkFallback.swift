@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import HTTPTypes
 import Logging
 
@@ -63,7 +63,7 @@ public struct ConstrainedNetworkFallback: Interceptor {
     /// - Throws: The pipeline's error.
     public func intercept(
         _ request: HTTPRequest,
-        body: Data?,
+        body: OutgoingBody?,
         context: InterceptorContext,
         next: Next
     ) async throws -> (HTTPResponse, ResponseBody) {

@@ -66,7 +66,7 @@ public struct RetryInterceptor: Interceptor {
     /// - Throws: The last error, when the last attempt failed.
     public func intercept(
         _ request: HTTPRequest,
-        body: Data?,
+        body: OutgoingBody?,
         context: InterceptorContext,
         next: Next
     ) async throws -> (HTTPResponse, ResponseBody) {
