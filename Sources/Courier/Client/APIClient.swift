@@ -67,11 +67,29 @@ public struct APIClient: Sendable {
         let deadline: ContinuousClock.Instant
         let pipeline: Pipeline
 
-        /// Runs `operation` under the call's deadline.
+        /// Runs `operation` under the call's deadline, in a task of its own that the deadline
+        /// cancels.
         func run<Value: Sendable>(
             _ operation: @escaping @Sendable () async throws(APIError) -> Value
         ) async throws(APIError) -> Value {
             try await Deadline.run(until: deadline, timeout: timeout, request: built.request, operation)
+        }
+
+        /// Runs `operation` in the caller's task, relying on the transport and the interceptors to
+        /// end it by the deadline; a failure once the deadline has passed is reported as a timeout.
+        func runInline<Value: Sendable>(
+            _ operation: () async throws(APIError) -> Value
+        ) async throws(APIError) -> Value {
+            do {
+                return try await operation()
+            } catch {
+                guard [.transport, .cancelled, .timeout].contains(error.kind), !Task.isCancelled,
+                    ContinuousClock.now >= deadline
+                else { throw error }
+                throw APIError(
+                    .timeout, "The call did not complete within its time limit of \(timeout).",
+                    request: built.request, underlying: error.underlying ?? error)
+            }
         }
     }
 
@@ -103,9 +121,13 @@ public struct APIClient: Sendable {
     ) async throws(APIError) -> Request.Response {
         let call = try prepare(request, buffersBody: true, uploadProgress: uploadProgress)
         let built = call.built
-        let (response, responseBody) = try await call.run { () async throws(APIError) in
+        let exchange = { @Sendable () async throws(APIError) in
             try await call.pipeline.send(built.request, body: built.body)
         }
+        // Over a transport that enforces the deadline itself, no task of the client's own.
+        let (response, responseBody) =
+            configuration.transport is any BufferingTransport
+            ? try await call.runInline(exchange) : try await call.run(exchange)
         let data = responseBody.bufferedData ?? Data()
         guard request.acceptableStatusCodes.contains(response.status.code) else {
             throw .unacceptableStatus(response, body: data, request: built.request)

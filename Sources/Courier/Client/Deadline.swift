@@ -1,41 +1,56 @@
 import HTTPTypes
 
-/// Runs a call under one total deadline that covers everything, including reading the body.
+/// Runs work under a deadline that can cut it short anywhere, including while a body is read.
 ///
-/// Neither transport can do this alone (measured: AsyncHTTPClient's deadline stops once the head
-/// arrives; `URLSession` ignores its resource timeout on Linux), so the client runs the call in a
-/// task of its own and cancels that task when the deadline passes. The deadline is watched by
-/// one shared ``DeadlineWatchdog`` rather than by a timer per call: arming it costs a lock and a
-/// dictionary insert, and measured on loopback that saves about 50 µs per call over racing a
-/// sleeping task in a task group.
+/// A call over a ``BufferingTransport`` needs none of this: the transport enforces the deadline
+/// and the call runs in the caller's task. Otherwise the client runs the call in a task of its
+/// own and cancels that task when the deadline passes (measured: AsyncHTTPClient's `async`
+/// deadline stops once the head arrives; `URLSession` ignores its resource timeout on Linux).
+/// Interceptors use the same mechanism for their own waits through
+/// ``InterceptorContext/withinDeadline(_:)``.
+///
+/// The deadline is watched by one shared ``DeadlineWatchdog`` rather than by a timer per call:
+/// arming it costs a lock and a dictionary insert, and measured on loopback that saves about
+/// 50 µs per call over racing a sleeping task in a task group.
 enum Deadline {
+    /// Runs the call under its deadline; past it, the call fails with ``APIError/Kind/timeout``.
     static func run<Value: Sendable>(
         until deadline: ContinuousClock.Instant,
         timeout: Duration,
         request: HTTPRequest,
         _ operation: @escaping @Sendable () async throws(APIError) -> Value
     ) async throws(APIError) -> Value {
-        let task = Task { () async -> Result<Value, APIError> in
+        let (result, expired) = await race(until: deadline) { () async -> Result<Value, APIError> in
             do throws(APIError) {
                 return .success(try await operation())
             } catch {
                 return .failure(error)
             }
         }
+        if case .failure = result, expired {
+            throw APIError(.timeout, "The call did not complete within its time limit of \(timeout).", request: request)
+        }
+        return try result.get()
+    }
+
+    /// Runs `operation` in a task that is cancelled when `deadline` passes or the caller is
+    /// cancelled, and reports whether the deadline passed first.
+    static func race<Value: Sendable>(
+        until deadline: ContinuousClock.Instant,
+        _ operation: @escaping @Sendable () async -> Value
+    ) async -> (Value, expired: Bool) {
+        let task = Task(operation: operation)
         let expired = Locked(false)
         let watch = DeadlineWatchdog.shared.watch(until: deadline) {
             expired.withLock { $0 = true }
             task.cancel()
         }
-        let result = await withTaskCancellationHandler {
+        let value = await withTaskCancellationHandler {
             await task.value
         } onCancel: {
             task.cancel()
         }
         DeadlineWatchdog.shared.stopWatching(watch)
-        if case .failure = result, expired.withLock({ $0 }) {
-            throw APIError(.timeout, "The call did not complete within its time limit of \(timeout).", request: request)
-        }
-        return try result.get()
+        return (value, expired.withLock { $0 })
     }
 }

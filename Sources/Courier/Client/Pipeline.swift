@@ -32,7 +32,8 @@ struct Pipeline: Sendable {
         }
         do {
             return try await next(request, body)
-        } catch let error as APIError {
+        } catch var error as APIError {
+            if error.request == nil { error.request = request }
             throw error
         } catch {
             if error is CancellationError || Task.isCancelled {
@@ -87,6 +88,11 @@ struct Pipeline: Sendable {
         HTTPResponse, ResponseBody
     ) {
         do {
+            if buffersBody, let transport = configuration.transport as? any BufferingTransport {
+                let (response, data) = try await transport.sendBuffered(
+                    request, body: body, limit: configuration.maximumBodySize, deadline: context.deadline)
+                return (response, ResponseBody(data))
+            }
             return try await configuration.transport.send(request, body: body)
         } catch {
             throw Self.mapTransportError(error, request: request, response: nil)

@@ -114,4 +114,10 @@ extension APIError {
             .unacceptableStatus, "The server answered \(response.status).", request: request, response: response,
             body: body)
     }
+
+    /// The error for a response body larger than the client accepts.
+    static func bodyTooLarge(limit: Int, announced: Int?) -> APIError {
+        let size = announced.map { "\($0) bytes" } ?? "more"
+        return APIError(.bodyTooLarge, "The response body (\(size)) exceeds the limit of \(limit) bytes.")
+    }
 }

@@ -62,3 +62,39 @@ public struct InterceptorContext: Sendable {
 enum Attempt {
     @TaskLocal static var current = 1
 }
+
+extension InterceptorContext {
+    /// Runs `operation`, cancelling it when the call's deadline passes.
+    ///
+    /// Wrap anything an interceptor waits for that could outlast the call — a token refresh, a
+    /// flow the user must finish — so the call still ends on time: over a
+    /// ``BufferingTransport``, the client relies on interceptors for this.
+    ///
+    /// ```swift
+    /// let token = try await context.withinDeadline { try await tokens.refresh() }
+    /// ```
+    ///
+    /// - Parameter operation: The wait.
+    /// - Returns: What `operation` returned.
+    /// - Throws: ``APIError/Kind/timeout`` when the deadline passed before `operation` ended
+    ///   (`operation` is cancelled then), or what `operation` threw.
+    public func withinDeadline<Value: Sendable>(
+        _ operation: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        let (result, expired) = await Deadline.race(until: deadline) { () async -> Result<Value, any Error> in
+            do {
+                return .success(try await operation())
+            } catch {
+                return .failure(error)
+            }
+        }
+        if expired {  // even if `operation` swallowed its cancellation: the call's time is up
+            var underlying: (any Error)?
+            if case .failure(let error) = result { underlying = error }
+            throw APIError(
+                .timeout, "\(requestName) did not complete within its time limit while an interceptor waited.",
+                underlying: underlying)
+        }
+        return try result.get()
+    }
+}

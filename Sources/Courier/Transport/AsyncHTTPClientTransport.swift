@@ -31,7 +31,7 @@
             return configuration
         }
 
-        private let client: HTTPClient
+        let client: HTTPClient
 
         /// Creates a transport over a client you own (and must shut down).
         ///
@@ -56,7 +56,7 @@
             let response = try await client.execute(clientRequest, deadline: .distantFuture)
             let expectedLength = response.headers.first(name: "content-length").flatMap { Int($0) }
             return (
-                Self.makeResponse(response),
+                Self.makeResponse(status: response.status, headers: response.headers),
                 ResponseBody(ChunkSequence(base: response.body), expectedLength: expectedLength)
             )
         }
@@ -84,17 +84,17 @@
         }
 
         /// Converts AsyncHTTPClient's response head to an `HTTPResponse`.
-        static func makeResponse(_ response: HTTPClientResponse) -> HTTPResponse {
+        static func makeResponse(status: HTTPResponseStatus, headers: HTTPHeaders) -> HTTPResponse {
             var fields = HTTPFields()
-            fields.reserveCapacity(response.headers.count)
-            for (name, value) in response.headers {
+            fields.reserveCapacity(headers.count)
+            for (name, value) in headers {
                 if let name = HTTPField.Name(name) {
                     fields.append(HTTPField(name: name, value: value))
                 }
             }
-            let status = HTTPResponse.Status(
-                code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
-            return HTTPResponse(status: status, headerFields: fields)
+            return HTTPResponse(
+                status: HTTPResponse.Status(code: Int(status.code), reasonPhrase: status.reasonPhrase),
+                headerFields: fields)
         }
     }
 

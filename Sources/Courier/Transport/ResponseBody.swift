@@ -91,15 +91,15 @@ public struct ResponseBody: AsyncSequence, Sendable {
     ///   cancelled, or the transport's error.
     package func collect(upTo limit: Int) async throws -> Data {
         if let data = bufferedData {
-            guard data.count <= limit else { throw Self.tooLarge(limit: limit, announced: data.count) }
+            guard data.count <= limit else { throw APIError.bodyTooLarge(limit: limit, announced: data.count) }
             return data
         }
         if let expectedLength, expectedLength > limit {
-            throw Self.tooLarge(limit: limit, announced: expectedLength)
+            throw APIError.bodyTooLarge(limit: limit, announced: expectedLength)
         }
         var data = Data()
         for try await chunk in self {
-            guard data.count + chunk.count <= limit else { throw Self.tooLarge(limit: limit, announced: nil) }
+            guard data.count + chunk.count <= limit else { throw APIError.bodyTooLarge(limit: limit, announced: nil) }
             if data.isEmpty {
                 data = chunk  // most small bodies arrive in one chunk: no copy
             } else {
@@ -107,11 +107,6 @@ public struct ResponseBody: AsyncSequence, Sendable {
             }
         }
         return data
-    }
-
-    private static func tooLarge(limit: Int, announced: Int?) -> APIError {
-        let size = announced.map { "\($0) bytes" } ?? "more"
-        return APIError(.bodyTooLarge, "The response body (\(size)) exceeds the limit of \(limit) bytes.")
     }
 }
 

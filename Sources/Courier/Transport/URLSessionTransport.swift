@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import HTTPTypes
 import HTTPTypesFoundation
 
@@ -15,7 +15,7 @@ import HTTPTypesFoundation
 ///
 /// The session configuration's `timeoutIntervalForRequest` (an idle timeout, 60 seconds by
 /// default) still applies underneath the client's total deadline.
-public final class URLSessionTransport: Transport {
+public final class URLSessionTransport: BufferingTransport {
     /// A transport over a session with the `.default` configuration.
     public static let shared = URLSessionTransport()
 
@@ -46,6 +46,41 @@ public final class URLSessionTransport: Transport {
     /// - Returns: The response head and its streaming body.
     /// - Throws: `URLError`, or `CancellationError` when the calling task is cancelled.
     public func send(_ request: HTTPRequest, body: OutgoingBody?) async throws -> (HTTPResponse, ResponseBody) {
+        let (task, exchange) = try start(request, body: body)
+        return try await head(of: task, exchange)
+    }
+
+    /// Sends a request and reads its whole body, cancelling the data task when the deadline
+    /// passes.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - body: The request body, if any; a file is sent with an upload task, from disk.
+    ///   - limit: The most response bytes to accept.
+    ///   - deadline: When the exchange must have ended.
+    /// - Returns: The response head and its body.
+    /// - Throws: ``APIError/Kind/bodyTooLarge`` past `limit`, `URLError` (`.cancelled` once the
+    ///   deadline passes), or `CancellationError`.
+    public func sendBuffered(
+        _ request: HTTPRequest,
+        body: OutgoingBody?,
+        limit: Int,
+        deadline: ContinuousClock.Instant
+    ) async throws -> (HTTPResponse, Data) {
+        let (task, exchange) = try start(request, body: body)
+        let watch = DeadlineWatchdog.shared.watch(until: deadline) { task.cancel() }
+        defer { DeadlineWatchdog.shared.stopWatching(watch) }
+        let (response, responseBody) = try await head(of: task, exchange)
+        do {
+            return (response, try await responseBody.collect(upTo: limit))
+        } catch var error as APIError {
+            error.response = response
+            throw error
+        }
+    }
+
+    /// Creates the task for a request, not started yet.
+    private func start(_ request: HTTPRequest, body: OutgoingBody?) throws -> (URLSessionTask, Exchange) {
         let urlRequest = try Self.makeURLRequest(request, body: body?.data)
         let task =
             if let file = body?.fileURL {
@@ -53,7 +88,11 @@ public final class URLSessionTransport: Transport {
             } else {
                 session.dataTask(with: urlRequest)
             }
-        let exchange = delegate.register(task, body: body)
+        return (task, delegate.register(task, body: body))
+    }
+
+    /// Starts the task and waits for the response head.
+    private func head(of task: URLSessionTask, _ exchange: Exchange) async throws -> (HTTPResponse, ResponseBody) {
         let response: URLResponse
         do {
             response = try await withTaskCancellationHandler {

@@ -29,15 +29,23 @@ actor CredentialStore<Credential: RefreshableCredential> {
     }
 
     /// The credential to send now: the current one, or a fresh one if it is missing or expired.
-    func valid() async throws(APIError) -> (credential: Credential, generation: Int) {
+    func valid(until deadline: ContinuousClock.Instant? = nil) async throws(APIError) -> (
+        credential: Credential, generation: Int
+    ) {
         if let credential, !credential.requiresRefresh {
             return (credential, generation)
         }
-        return try await refreshed(replacing: generation)
+        return try await refreshed(replacing: generation, until: deadline)
     }
 
     /// A credential newer than generation `stale`, refreshing once for every caller if needed.
-    func refreshed(replacing stale: Int) async throws(APIError) -> (credential: Credential, generation: Int) {
+    ///
+    /// A caller whose deadline passes while it waits leaves with ``APIError/Kind/timeout``; the
+    /// refresh goes on for the others.
+    func refreshed(
+        replacing stale: Int,
+        until deadline: ContinuousClock.Instant? = nil
+    ) async throws(APIError) -> (credential: Credential, generation: Int) {
         if generation > stale, let credential {
             return (credential, generation)
         }
@@ -46,12 +54,18 @@ actor CredentialStore<Credential: RefreshableCredential> {
         }
         let id = nextWaiter
         nextWaiter += 1
+        let watch = deadline.map { deadline in
+            DeadlineWatchdog.shared.watch(until: deadline) {
+                Task { await self.leave(id, with: Self.timedOut) }
+            }
+        }
+        defer { watch.map(DeadlineWatchdog.shared.stopWatching) }
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
                 refresh?.waiters[id] = continuation
             }
         } onCancel: {
-            Task { await self.cancelWaiter(id) }
+            Task { await self.leave(id, with: Self.cancelled) }
         }
         return try outcome.get()
     }
@@ -109,9 +123,16 @@ actor CredentialStore<Credential: RefreshableCredential> {
         }
     }
 
-    private func cancelWaiter(_ id: Int) {
-        refresh?.waiters.removeValue(forKey: id)?.resume(
-            returning: .failure(APIError(.cancelled, "The call was cancelled while waiting for a credential refresh."))
-        )
+    private static var cancelled: APIError {
+        APIError(.cancelled, "The call was cancelled while waiting for a credential refresh.")
+    }
+
+    private static var timedOut: APIError {
+        APIError(.timeout, "The call's time limit passed while it waited for a credential refresh.")
+    }
+
+    /// Resumes a waiter that gives up before the refresh ends.
+    private func leave(_ id: Int, with error: APIError) {
+        refresh?.waiters.removeValue(forKey: id)?.resume(returning: .failure(error))
     }
 }

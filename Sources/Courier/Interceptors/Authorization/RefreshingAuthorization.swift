@@ -104,13 +104,13 @@ public struct RefreshingAuthorization<Credential: RefreshableCredential>: Interc
         guard !context.options.skipsAuthorization, request.headerFields[.authorization] == nil else {
             return try await next(request, body)
         }
-        let sent = try await store.valid()
+        let sent = try await store.valid(until: context.deadline)
         var authorized = request
         apply(sent.credential, &authorized)
         let (response, responseBody) = try await next(authorized, body)
         guard isAuthenticationFailure(response) else { return (response, responseBody) }
 
-        let fresh = try await store.refreshed(replacing: sent.generation)
+        let fresh = try await store.refreshed(replacing: sent.generation, until: context.deadline)
         context.logger.debug(
             "Replaying with a refreshed credential",
             metadata: ["courier.request": "\(context.requestName)", "courier.generation": "\(fresh.generation)"]

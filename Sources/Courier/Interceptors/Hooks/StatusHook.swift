@@ -134,7 +134,8 @@ public struct StatusHook: Interceptor {
             throw error
         }
         guard matches(event) else { return try outcome.get() }
-        switch await handler(event).base {
+        let handler = self.handler
+        switch try await context.withinDeadline({ await handler(event) }).base {
         case .proceed:
             return try outcome.get()
         case .retry:

@@ -1,0 +1,140 @@
+#if os(Linux) || os(Android)
+    import AsyncHTTPClient
+    public import Foundation
+    public import HTTPTypes
+    import NIOCore
+    import NIOHTTP1
+
+    extension AsyncHTTPClientTransport: BufferingTransport {
+        /// Sends a request and reads its whole body, with AsyncHTTPClient enforcing the deadline
+        /// over the whole exchange and the limit as the body arrives.
+        ///
+        /// This goes through AsyncHTTPClient's delegate API, whose deadline covers the body too
+        /// (its `async` API's deadline ends once the head arrives) and whose request can be
+        /// cancelled from outside the task, so the client needs no task of its own for the call.
+        ///
+        /// - Parameters:
+        ///   - request: The request.
+        ///   - body: The request body, if any; a file is streamed from disk.
+        ///   - limit: The most response bytes to accept.
+        ///   - deadline: When the exchange must have ended.
+        /// - Returns: The response head and its body.
+        /// - Throws: ``APIError/Kind/bodyTooLarge`` past `limit`; AsyncHTTPClient's errors
+        ///   (`HTTPClientError.deadlineExceeded` once the deadline passes), or `CancellationError`.
+        public func sendBuffered(
+            _ request: HTTPRequest,
+            body: OutgoingBody?,
+            limit: Int,
+            deadline: ContinuousClock.Instant
+        ) async throws -> (HTTPResponse, Data) {
+            let clientRequest = try makeDelegateRequest(request, body: body)
+            let collector = BodyCollector(limit: limit, isHead: request.method == .head)
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            let task = client.execute(
+                request: clientRequest, delegate: collector, deadline: .now() + TimeAmount(remaining))
+            let (head, buffer): (HTTPResponseHead, ByteBuffer?)
+            do {
+                (head, buffer) = try await withTaskCancellationHandler {
+                    try await task.futureResult.get()
+                } onCancel: {
+                    task.cancel()
+                }
+            } catch let error as HTTPClientError where error == .cancelled {
+                throw CancellationError()
+            }
+            let data = buffer.map { buffer in buffer.withUnsafeReadableBytes { Data($0) } } ?? Data()
+            return (Self.makeResponse(status: head.status, headers: head.headers), data)
+        }
+
+        /// Converts a request to the delegate API's request type.
+        private func makeDelegateRequest(_ request: HTTPRequest, body: OutgoingBody?) throws -> HTTPClient.Request {
+            guard let url = request.url else { throw HTTPClientError.invalidURL }
+            var headers = HTTPHeaders()
+            headers.reserveCapacity(request.headerFields.count)
+            for field in request.headerFields {
+                headers.add(name: field.name.rawName, value: field.value)
+            }
+            return try HTTPClient.Request(
+                url: url,
+                method: HTTPMethod(rawValue: request.method.rawValue),
+                headers: headers,
+                body: body.map(makeDelegateBody)
+            )
+        }
+
+        private func makeDelegateBody(_ body: OutgoingBody) -> HTTPClient.Body {
+            if let data = body.data, !body.reportsProgress {
+                return .bytes(data)
+            }
+            // Read as AsyncHTTPClient asks for more, so a file never sits in memory whole.
+            let eventLoop = client.eventLoopGroup.any()
+            return .stream(contentLength: body.length) { writer in
+                let written = eventLoop.makePromise(of: Void.self)
+                written.completeWithTask {
+                    for try await chunk in body.chunks() {
+                        try await writer.write(.byteBuffer(ByteBuffer(bytes: chunk))).get()
+                    }
+                }
+                return written.futureResult
+            }
+        }
+    }
+
+    /// Collects a response body up to a limit, failing the request as soon as it is exceeded.
+    private final class BodyCollector: HTTPClientResponseDelegate {
+        typealias Response = (HTTPResponseHead, ByteBuffer?)
+
+        private struct State {
+            var head: HTTPResponseHead?
+            var body: ByteBuffer?
+        }
+
+        private let limit: Int
+        private let isHead: Bool
+        private let state = Locked(State())
+
+        init(limit: Int, isHead: Bool) {
+            self.limit = limit
+            self.isHead = isHead
+        }
+
+        func didReceiveHead(task: HTTPClient.Task<Response>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+            state.withLock { $0.head = head }
+            if !isHead, let announced = head.headers.first(name: "content-length").flatMap({ Int($0) }),
+                announced > limit
+            {
+                return task.eventLoop.makeFailedFuture(tooLarge(head, announced: announced))
+            }
+            return task.eventLoop.makeSucceededVoidFuture()
+        }
+
+        func didReceiveBodyPart(task: HTTPClient.Task<Response>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+            let head = state.withLock { state -> HTTPResponseHead? in
+                if state.body == nil {
+                    state.body = buffer
+                } else {
+                    var buffer = buffer
+                    state.body?.writeBuffer(&buffer)
+                }
+                return (state.body?.readableBytes ?? 0) > limit ? state.head : nil
+            }
+            if let head {
+                return task.eventLoop.makeFailedFuture(tooLarge(head, announced: nil))
+            }
+            return task.eventLoop.makeSucceededVoidFuture()
+        }
+
+        func didFinishRequest(task: HTTPClient.Task<Response>) throws -> Response {
+            try state.withLock { state in
+                guard let head = state.head else { throw HTTPClientError.remoteConnectionClosed }
+                return (head, state.body)
+            }
+        }
+
+        private func tooLarge(_ head: HTTPResponseHead, announced: Int?) -> APIError {
+            var error = APIError.bodyTooLarge(limit: limit, announced: announced)
+            error.response = AsyncHTTPClientTransport.makeResponse(status: head.status, headers: head.headers)
+            return error
+        }
+    }
+#endif
