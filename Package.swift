@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -43,6 +44,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: linux)),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: linux)),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(platforms: linux)),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(platforms: linux)),
             ],
             swiftSettings: strictSettings
         ),

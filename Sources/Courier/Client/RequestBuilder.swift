@@ -100,22 +100,52 @@ struct RequestBuilder {
                 .invalidRequest, "The path '\(path)' is an absolute URL; paths are relative to the base URL.")
         }
         let encoded = PercentEncoding.encodePath(path)
-        for segment in encoded.split(separator: "/", omittingEmptySubsequences: false) {
-            let decoded = PercentEncoding.decode(segment)
-            let parts = decoded.split(omittingEmptySubsequences: false) { $0 == "/" || $0 == "\\" }
-            if parts.contains(where: { $0 == ".." || $0 == "." }) {
-                throw APIError(
-                    .invalidRequest,
-                    "The path '\(path)' has a '.' or '..' segment, which could leave the base URL's path."
-                )
-            }
+        if hasDotSegment(encoded) {
+            throw APIError(
+                .invalidRequest,
+                "The path '\(path)' has a '.' or '..' segment, which could leave the base URL's path."
+            )
         }
-        let prefix = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
+        let prefix = basePath.hasSuffix("/") ? basePath.dropLast() : Substring(basePath)
+        if prefix.isEmpty, encoded.hasPrefix("/") { return encoded }  // the usual case: no copy
         let relative = encoded.drop(while: { $0 == "/" })
         if relative.isEmpty {
-            return prefix.isEmpty ? "/" : prefix + (encoded.isEmpty ? "" : "/")
+            return prefix.isEmpty ? "/" : String(prefix) + (encoded.isEmpty ? "" : "/")
         }
-        return prefix + "/" + relative
+        var joined = String(prefix)
+        joined.reserveCapacity(prefix.utf8.count + 1 + relative.utf8.count)
+        joined += "/"
+        joined += relative
+        return joined
+    }
+
+    /// Whether an encoded path has a `.` or `..` segment, also when written with escapes (`%2e`)
+    /// or separated by an escaped slash or a backslash.
+    static func hasDotSegment(_ encoded: String) -> Bool {
+        guard encoded.utf8.contains(UInt8(ascii: "%")) else {
+            return hasDotPart(encoded.utf8)
+        }
+        return encoded.split(separator: "/", omittingEmptySubsequences: false).contains { segment in
+            hasDotPart(PercentEncoding.decode(segment).utf8)
+        }
+    }
+
+    /// Whether bytes split at `/` and `\` have a part that is `.` or `..`, without copying.
+    private static func hasDotPart(_ bytes: some Collection<UInt8>) -> Bool {
+        var dots = 0
+        var other = false
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") {
+                if !other, dots == 1 || dots == 2 { return true }
+                dots = 0
+                other = false
+            } else if byte == UInt8(ascii: ".") {
+                dots += 1
+            } else {
+                other = true
+            }
+        }
+        return !other && (dots == 1 || dots == 2)
     }
 
     /// Whether `text` has the form of a URI scheme: a letter, then letters, digits, `+`, `-`, `.`.

@@ -6,12 +6,15 @@ enum PercentEncoding {
     /// exactly as written (Foundation's `URLQueryItem` leaves `+` raw, and servers read it as a
     /// space).
     static func encodeComponent(_ string: String) -> String {
-        encode(string) { isUnreserved($0) }
+        if string.utf8.allSatisfy(isUnreserved) { return string }
+        return encode(string) { isUnreserved($0) }
     }
 
     /// Encodes what may not appear in a path, keeping `/`, sub-delimiters, `:`, `@` and valid
     /// `%XX` escapes.
     static func encodePath(_ string: String) -> String {
+        // The usual path needs no escaping: return it without copying.
+        if string.utf8.allSatisfy({ isUnreserved($0) || isPathCharacter($0) }) { return string }
         let bytes = Array(string.utf8)
         var result = [UInt8]()
         result.reserveCapacity(bytes.count)

@@ -81,17 +81,16 @@
     }
 
     /// Collects a response body up to a limit, failing the request as soon as it is exceeded.
-    private final class BodyCollector: HTTPClientResponseDelegate {
+    // @unchecked Sendable: AsyncHTTPClient calls a delegate's methods one at a time (each waits
+    // for the future the previous one returned) on the task's event loop, so `head` and `body`
+    // are never touched by two threads; the methods assert the event loop in debug builds.
+    private final class BodyCollector: HTTPClientResponseDelegate, @unchecked Sendable {
         typealias Response = (HTTPResponseHead, ByteBuffer?)
-
-        private struct State {
-            var head: HTTPResponseHead?
-            var body: ByteBuffer?
-        }
 
         private let limit: Int
         private let isHead: Bool
-        private let state = Locked(State())
+        private var head: HTTPResponseHead?
+        private var body: ByteBuffer?
 
         init(limit: Int, isHead: Bool) {
             self.limit = limit
@@ -99,7 +98,8 @@
         }
 
         func didReceiveHead(task: HTTPClient.Task<Response>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
-            state.withLock { $0.head = head }
+            task.eventLoop.assertInEventLoop()
+            self.head = head
             if !isHead, let announced = head.headers.first(name: "content-length").flatMap({ Int($0) }),
                 announced > limit
             {
@@ -109,26 +109,23 @@
         }
 
         func didReceiveBodyPart(task: HTTPClient.Task<Response>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
-            let head = state.withLock { state -> HTTPResponseHead? in
-                if state.body == nil {
-                    state.body = buffer
-                } else {
-                    var buffer = buffer
-                    state.body?.writeBuffer(&buffer)
-                }
-                return (state.body?.readableBytes ?? 0) > limit ? state.head : nil
+            task.eventLoop.assertInEventLoop()
+            if body == nil {
+                body = buffer
+            } else {
+                var buffer = buffer
+                body?.writeBuffer(&buffer)
             }
-            if let head {
+            if let head, (body?.readableBytes ?? 0) > limit {
                 return task.eventLoop.makeFailedFuture(tooLarge(head, announced: nil))
             }
             return task.eventLoop.makeSucceededVoidFuture()
         }
 
         func didFinishRequest(task: HTTPClient.Task<Response>) throws -> Response {
-            try state.withLock { state in
-                guard let head = state.head else { throw HTTPClientError.remoteConnectionClosed }
-                return (head, state.body)
-            }
+            task.eventLoop.assertInEventLoop()
+            guard let head else { throw HTTPClientError.remoteConnectionClosed }
+            return (head, body)
         }
 
         private func tooLarge(_ head: HTTPResponseHead, announced: Int?) -> APIError {

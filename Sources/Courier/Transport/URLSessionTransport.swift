@@ -67,28 +67,42 @@ public final class URLSessionTransport: BufferingTransport {
         limit: Int,
         deadline: ContinuousClock.Instant
     ) async throws -> (HTTPResponse, Data) {
-        let (task, exchange) = try start(request, body: body)
+        let task = try makeTask(request, body: body)
+        let exchange = BufferedExchange(task: task, body: body, limit: limit)
+        delegate.register(task, exchange)
         let watch = DeadlineWatchdog.shared.watch(until: deadline) { task.cancel() }
         defer { DeadlineWatchdog.shared.stopWatching(watch) }
-        let (response, responseBody) = try await head(of: task, exchange)
+        let (response, data): (URLResponse, Data)
         do {
-            return (response, try await responseBody.collect(upTo: limit))
+            (response, data) = try await withTaskCancellationHandler {
+                try await exchange.response(starting: task)
+            } onCancel: {
+                task.cancel()
+            }
         } catch var error as APIError {
-            error.response = response
+            error.response = try exchange.response.map(Self.makeResponse)
             throw error
+        } catch {
+            throw Self.mapError(error)
         }
+        return (try Self.makeResponse(response), data)
     }
 
     /// Creates the task for a request, not started yet.
-    private func start(_ request: HTTPRequest, body: OutgoingBody?) throws -> (URLSessionTask, Exchange) {
+    private func makeTask(_ request: HTTPRequest, body: OutgoingBody?) throws -> URLSessionTask {
         let urlRequest = try Self.makeURLRequest(request, body: body?.data)
-        let task =
-            if let file = body?.fileURL {
-                session.uploadTask(with: urlRequest, fromFile: file)  // streams from disk
-            } else {
-                session.dataTask(with: urlRequest)
-            }
-        return (task, delegate.register(task, body: body))
+        if let file = body?.fileURL {
+            return session.uploadTask(with: urlRequest, fromFile: file)  // streams from disk
+        }
+        return session.dataTask(with: urlRequest)
+    }
+
+    /// Creates the task for a request and the exchange that streams its body.
+    private func start(_ request: HTTPRequest, body: OutgoingBody?) throws -> (URLSessionTask, Exchange) {
+        let task = try makeTask(request, body: body)
+        let exchange = Exchange(body: body)
+        delegate.register(task, exchange)
+        return (task, exchange)
     }
 
     /// Starts the task and waits for the response head.

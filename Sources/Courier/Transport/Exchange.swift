@@ -1,0 +1,115 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One task's response head and body, handed from delegate callbacks to the awaiting caller.
+final class Exchange: TaskEvents {
+    private struct State {
+        var response: URLResponse?
+        var error: (any Error)?
+        var waiter: CheckedContinuation<URLResponse, any Error>?
+    }
+
+    private let state = Locked(State())
+    /// The request body, told how much of it went out.
+    let body: OutgoingBody?
+    private let chunks: AsyncThrowingStream<Data, any Error>
+    private let chunkSink: AsyncThrowingStream<Data, any Error>.Continuation
+
+    init(body: OutgoingBody?) {
+        self.body = body
+        (chunks, chunkSink) = AsyncThrowingStream.makeStream(of: Data.self)
+    }
+
+    /// Starts the task and waits for the response head.
+    func waitForResponse(starting task: URLSessionTask) async throws -> URLResponse {
+        chunkSink.onTermination = { termination in
+            if case .cancelled = termination { task.cancel() }
+        }
+        return try await withCheckedThrowingContinuation { continuation in
+            let ready: Result<URLResponse, any Error>? = state.withLock { state in
+                if let response = state.response { return .success(response) }
+                if let error = state.error { return .failure(error) }
+                state.waiter = continuation
+                return nil
+            }
+            if let ready {
+                continuation.resume(with: ready)
+            } else {
+                task.resume()
+            }
+        }
+    }
+
+    /// The body as it streams in. Dropping its iterator before the end cancels the task, so a
+    /// body abandoned at the client's size limit stops downloading.
+    func body(of task: URLSessionTask, expectedLength: Int64) -> ResponseBody {
+        ResponseBody(
+            TaskBody(chunks: chunks, task: task),
+            expectedLength: expectedLength >= 0 ? Int(expectedLength) : nil
+        )
+    }
+
+    func received(_ response: URLResponse) {
+        let waiter = state.withLock { state -> CheckedContinuation<URLResponse, any Error>? in
+            guard state.response == nil else { return nil }
+            state.response = response
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: response)
+    }
+
+    func received(_ data: Data) {
+        chunkSink.yield(data)
+    }
+
+    func completed(with error: (any Error)?) {
+        let waiter = state.withLock { state -> CheckedContinuation<URLResponse, any Error>? in
+            guard state.response == nil else { return nil }
+            state.error = error ?? URLError(.badServerResponse)
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(throwing: error ?? URLError(.badServerResponse))
+        if let error {
+            chunkSink.finish(throwing: error)
+        } else {
+            chunkSink.finish()
+        }
+    }
+}
+
+/// A task's body chunks; the task is cancelled when the iterator goes away, which does nothing
+/// once the task has completed.
+private struct TaskBody: AsyncSequence, Sendable {
+    let chunks: AsyncThrowingStream<Data, any Error>
+    let task: URLSessionTask
+
+    func makeAsyncIterator() -> Iterator {
+        Iterator(base: chunks.makeAsyncIterator(), cancellation: CancelOnDeinit(task: task))
+    }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var base: AsyncThrowingStream<Data, any Error>.AsyncIterator
+        let cancellation: CancelOnDeinit
+
+        mutating func next() async throws -> Data? {
+            try await base.next()
+        }
+    }
+
+    final class CancelOnDeinit {
+        let task: URLSessionTask
+
+        init(task: URLSessionTask) {
+            self.task = task
+        }
+
+        deinit {
+            task.cancel()
+        }
+    }
+}
