@@ -34,11 +34,19 @@ struct RequestBuildingTests {
     @Test(arguments: [
         "https://evil.example/steal", "//evil.example/steal", "\\\\evil.example", "javascript:alert(1)",
         "../admin", "/users/../../admin", "/users/%2e%2e/admin", "/users/%2E%2E%2Fadmin", "./users", "/a/./b",
+        "/users/..", "/users/.", "/a\\..\\b", "/a/%2e", "..",
     ])
     func pathThatCouldLeaveTheBaseURLIsRejectedBeforeSending(path: String) async throws {
         let client = APIClient(baseURL: URL(string: "https://api.example.com/api")!, transport: UnreachableTransport())
         let error = await #expect(throws: APIError.self) { try await client.send(PathRequest(path: path)) }
         #expect(error?.kind == .invalidRequest)
+    }
+
+    @Test(arguments: ["/v1.2/...", "/a..b/.c/d.", "/files/..hidden", "/%2e%2e%2e"])
+    func dotsThatAreNotADotSegmentAreKept(path: String) async throws {
+        let recorder = Recorder()
+        _ = try await recorder.client(baseURL: "https://api.example.com").send(PathRequest(path: path))
+        #expect(recorder.requests.first?.path == path)
     }
 
     @Test(arguments: [
