@@ -11,8 +11,11 @@ import NIOPosix
 
 /// `courier-bench --url URL --client KIND --file FILE --concurrency N --seconds S`
 ///
-/// Prints one line of JSON: requests per second, p50 and p99 latency, allocations per request
-/// (when run with the malloc interposer preloaded) and peak resident memory.
+/// Prints one line of JSON: requests per second, p50 and p99 latency, the process's CPU time per
+/// request (all threads), allocations per request (when run with the malloc interposer
+/// preloaded) and peak resident memory.
+///
+/// `--download FILE` and `--upload PATH` measure one large transfer instead (see ``Transfers``).
 @main
 enum Bench {
     static func main() async throws {
@@ -33,13 +36,21 @@ enum Bench {
             exit(2)
         }
         if let download = arguments["download"] {
-            try await measureDownload(download, from: url, kind: kind)
+            try await Transfers.measureDownload(download, from: url, kind: kind)
+            exit(0)
+        }
+        if let upload = arguments["upload"] {
+            try await Transfers.measureUpload(URL(fileURLWithPath: upload), to: url, kind: kind)
             exit(0)
         }
         let file = arguments["file"] ?? "list.json"
         let concurrency = Int(arguments["concurrency"] ?? "1") ?? 1
         let duration = Double(arguments["seconds"] ?? "5") ?? 5
-        let fetcher = kind.makeFetcher(base: url)
+        var bytes = Data()
+        if kind == .decodeOnly || kind == .courierInMemory {  // fetched once, then served from memory
+            bytes = try Data(contentsOf: url.appendingPathComponent(file))
+        }
+        let fetcher = kind.makeFetcher(base: url, bytes: bytes)
 
         _ = try await run(fetcher, file: file, concurrency: concurrency, for: .seconds(1))  // warm-up
         let interposed = ProcessInfo.processInfo.environment["LD_PRELOAD"]?.contains("MallocInterposer") == true
@@ -47,10 +58,12 @@ enum Bench {
             MallocInterposerSwift.initialize()
             MallocInterposerSwift.hook()
         }
+        let cpuBefore = processCPUSeconds()
         let started = ContinuousClock.now
         let latencies = try await run(
             fetcher, file: file, concurrency: concurrency, for: .milliseconds(Int(duration * 1000)))
         let elapsed = started.duration(to: .now)
+        let cpu = processCPUSeconds() - cpuBefore
         var allocations: Double?
         if interposed {
             MallocInterposerSwift.unhook()
@@ -65,6 +78,7 @@ enum Bench {
             "rps": String(format: "%.0f", Double(latencies.count) / seconds(of: elapsed)),
             "p50_us": String(format: "%.0f", percentile(sorted, 0.50) * 1e6),
             "p99_us": String(format: "%.0f", percentile(sorted, 0.99) * 1e6),
+            "cpu_us_per_request": String(format: "%.0f", cpu / Double(latencies.count) * 1e6),
             "allocs_per_request": allocations.map { String(format: "%.1f", $0) } ?? "n/a",
             "peak_rss_mib": String(format: "%.1f", peakResidentMiB()),
         ]
@@ -95,40 +109,17 @@ enum Bench {
         }
     }
 
-    /// Downloads `file` to a temporary file with Courier and prints its size, time and peak RSS.
-    static func measureDownload(_ file: String, from base: URL, kind: ClientKind) async throws {
-        struct Download: APIRequest {
-            typealias Response = Data
-            let path: String
-            var timeout: Duration? { .seconds(600) }
-        }
-        let transport: any Transport =
-            kind == .courierURLSession
-            ? URLSessionTransport() : AsyncHTTPClientTransport(client: ClientKind.httpClient)
-        let client = APIClient(baseURL: base, transport: transport)
-        let destination = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "courier-bench-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: destination) }
-        let started = ContinuousClock.now
-        try await client.download(Download(path: "/" + file), to: destination)
-        let elapsed = seconds(of: started.duration(to: .now))
-        let size =
-            (try FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? NSNumber)?.int64Value ?? 0
-        let result: [String: String] = [
-            "client": kind.rawValue,
-            "download": file,
-            "bytes": "\(size)",
-            "seconds": String(format: "%.2f", elapsed),
-            "mib_per_second": String(format: "%.0f", Double(size) / 1_048_576 / elapsed),
-            "peak_rss_mib": String(format: "%.1f", peakResidentMiB()),
-        ]
-        let json = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
-        print(String(decoding: json, as: UTF8.self))
-    }
-
     static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
         guard !sorted.isEmpty else { return 0 }
         return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
+    }
+
+    /// User and system CPU time of the whole process (every thread) so far.
+    static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     static func peakResidentMiB() -> Double {

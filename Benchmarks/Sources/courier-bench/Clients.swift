@@ -37,6 +37,23 @@ struct RawAsyncHTTPClient: Fetcher {
     }
 }
 
+/// AsyncHTTPClient's delegate API used directly, with its own `ResponseAccumulator`: the API
+/// Courier's transport uses for ordinary calls, because its deadline covers the body.
+struct RawAsyncHTTPClientDelegate: Fetcher {
+    let client: HTTPClient
+    let base: String
+
+    func fetch(_ file: String) async throws -> Int {
+        let request = try HTTPClient.Request(url: base + "/" + file)
+        let accumulator = ResponseAccumulator(request: request, maxBodySize: 10 * 1024 * 1024)
+        let task = client.execute(request: request, delegate: accumulator, deadline: .now() + .seconds(60))
+        let response = try await task.futureResult.get()
+        guard response.status == .ok, let body = response.body else { throw URLError(.badServerResponse) }
+        let data = body.withUnsafeReadableBytes { Data($0) }
+        return try decoder.decode([Item].self, from: data).count
+    }
+}
+
 /// URLSession used directly.
 struct RawURLSession: Fetcher {
     let session: URLSession
@@ -63,17 +80,47 @@ struct CourierFetcher: Fetcher {
     }
 }
 
+/// No network: decodes bytes fetched once, the floor under every client.
+struct DecodeOnly: Fetcher {
+    let bytes: Data
+
+    func fetch(_ file: String) async throws -> Int {
+        try decoder.decode([Item].self, from: bytes).count
+    }
+}
+
+/// Courier over a transport that answers from memory at once: Courier's own cost per call.
+struct InMemoryTransport: BufferingTransport {
+    let bytes: Data
+
+    func send(_ request: HTTPRequest, body: OutgoingBody?) async throws -> (HTTPResponse, ResponseBody) {
+        (HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"]), ResponseBody(bytes))
+    }
+
+    func sendBuffered(
+        _ request: HTTPRequest, body: OutgoingBody?, limit: Int, deadline: ContinuousClock.Instant
+    ) async throws -> (HTTPResponse, Data) {
+        (HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"]), bytes)
+    }
+}
+
 /// The client configurations the benchmark compares.
 enum ClientKind: String, CaseIterable {
     case rawAsyncHTTPClient = "raw-ahc"
+    case rawAsyncHTTPClientDelegate = "raw-ahc-delegate"
     case courierAsyncHTTPClient = "courier-ahc"
     case rawURLSession = "raw-urlsession"
     case courierURLSession = "courier-urlsession"
+    case decodeOnly = "decode-only"
+    case courierInMemory = "courier-in-memory"
 
-    func makeFetcher(base: URL) -> any Fetcher {
+    /// - Parameter bytes: The file's bytes, for the clients without a network.
+    func makeFetcher(base: URL, bytes: Data = Data()) -> any Fetcher {
         switch self {
         case .rawAsyncHTTPClient:
             RawAsyncHTTPClient(client: Self.httpClient, base: base.absoluteString)
+        case .rawAsyncHTTPClientDelegate:
+            RawAsyncHTTPClientDelegate(client: Self.httpClient, base: base.absoluteString)
         case .courierAsyncHTTPClient:
             CourierFetcher(
                 client: APIClient(baseURL: base, transport: AsyncHTTPClientTransport(client: Self.httpClient)))
@@ -81,6 +128,10 @@ enum ClientKind: String, CaseIterable {
             RawURLSession(session: URLSession(configuration: .default), base: base)
         case .courierURLSession:
             CourierFetcher(client: APIClient(baseURL: base, transport: URLSessionTransport()))
+        case .decodeOnly:
+            DecodeOnly(bytes: bytes)
+        case .courierInMemory:
+            CourierFetcher(client: APIClient(baseURL: base, transport: InMemoryTransport(bytes: bytes)))
         }
     }
 

@@ -17,7 +17,10 @@ public import HTTPTypes
 /// - Be `Sendable`; keep shared state (a token being refreshed) in an actor of your own.
 /// - Throw ``APIError`` to fail the call with a specific kind; any other error becomes
 ///   ``APIError/Kind/interceptor``.
-/// - Honour ``InterceptorContext/deadline`` when you wait.
+/// - Honour ``InterceptorContext/deadline`` when you wait: wrap a wait that could outlast the
+///   call (a token refresh, a flow the user must finish) in
+///   ``InterceptorContext/withinDeadline(_:)``. Over a ``BufferingTransport`` (both of Courier's
+///   transports) the call runs in the caller's task and nothing else cuts such a wait short.
 ///
 /// ```swift
 /// struct UserAgent: Interceptor {

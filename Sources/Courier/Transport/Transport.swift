@@ -8,6 +8,9 @@ public import HTTPTypes
 /// retries, authorization, status validation, decoding — is the client's job, so that it behaves
 /// the same whatever carries the bytes.
 ///
+/// A transport that can also read a whole body under a deadline of its own conforms to
+/// ``BufferingTransport`` as well, which spares every ordinary call a task of its own.
+///
 /// Implementation requirements:
 /// - Do **not** follow redirects: return the `3xx` response as it is.
 /// - Return as soon as the response head has arrived; deliver the body through the returned
