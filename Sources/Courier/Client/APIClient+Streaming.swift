@@ -94,6 +94,8 @@ extension APIClient {
 
 /// Writes a body to a file through a temporary file beside it.
 enum FileSink {
+    static let writeSize = 1 << 20
+
     static func write(_ body: ResponseBody, to destination: URL) async throws {
         let manager = FileManager.default
         let temporary = destination.deletingLastPathComponent()
@@ -104,8 +106,23 @@ enum FileSink {
         }
         do {
             defer { try? handle.close() }
+            // Small chunks (URLSession delivers 16 KiB at a time on Linux) are gathered into
+            // writes of up to 1 MiB: one system call instead of sixty-four keeps the disk ahead of
+            // the network, so fewer chunks wait in memory.
+            var pending = Data()
             for try await chunk in body {
-                try storage("write \(temporary.path)") { try handle.write(contentsOf: chunk) }
+                if pending.isEmpty, chunk.count >= FileSink.writeSize {
+                    try storage("write \(temporary.path)") { try handle.write(contentsOf: chunk) }
+                    continue
+                }
+                pending.append(chunk)
+                if pending.count >= FileSink.writeSize {
+                    try storage("write \(temporary.path)") { try handle.write(contentsOf: pending) }
+                    pending.removeAll(keepingCapacity: true)
+                }
+            }
+            if !pending.isEmpty {
+                try storage("write \(temporary.path)") { try handle.write(contentsOf: pending) }
             }
             try Task.checkCancellation()
             try storage("move the download to \(destination.path)") {
