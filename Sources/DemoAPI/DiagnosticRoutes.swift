@@ -31,6 +31,7 @@ enum DiagnosticRoutes {
         }
         router.get("slow-body") { request, _ in try await slowBody(request, state: state) }
         router.get("bytes") { request, _ in try await bytes(request, state: state) }
+        router.get("cut-body") { request, _ in try await cutBody(request, state: state) }
         router.get("stats") { _, _ in JSONResponse.make(await state.stats) }
     }
 
@@ -124,4 +125,23 @@ enum DiagnosticRoutes {
             }
         )
     }
+
+    /// `/cut-body?bytes=N&key=K`: announces 2N bytes, sends N, then drops the connection. Counts a
+    /// hit on K (see `/hits`).
+    static func cutBody(_ request: Request, state: DemoState) async throws -> Response {
+        let parameters = request.uri.queryParameters
+        let count = parameters.get("bytes", as: Int.self) ?? 1024
+        _ = await state.hit(parameters.get("key").map { String($0) } ?? "cut-body")
+        return Response(
+            status: .ok,
+            headers: [.contentType: "application/octet-stream"],
+            body: .init(contentLength: 2 * count) { writer in
+                try await writer.write(ByteBuffer(repeating: UInt8(ascii: "a"), count: count))
+                throw CutShort()
+            }
+        )
+    }
+
+    /// Ends a response body early on purpose.
+    struct CutShort: Error {}
 }

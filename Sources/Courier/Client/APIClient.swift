@@ -126,7 +126,7 @@ public struct APIClient: Sendable {
         }
         // Over a transport that enforces the deadline itself, no task of the client's own.
         let (response, responseBody) =
-            configuration.transport is any BufferingTransport
+            call.pipeline.bufferingTransport != nil
             ? try await call.runInline(exchange) : try await call.run(exchange)
         let data = responseBody.bufferedData ?? Data()
         guard request.acceptableStatusCodes.contains(response.status.code) else {

@@ -12,7 +12,17 @@ struct Pipeline: Sendable {
     let context: InterceptorContext
     /// Whether the final body is read into memory (ordinary calls) or handed on as it streams
     /// (downloads).
-    var buffersBody = true
+    let buffersBody: Bool
+    /// The transport, when it reads whole bodies under the deadline itself and the call buffers:
+    /// then the call needs no task of its own.
+    let bufferingTransport: (any BufferingTransport)?
+
+    init(configuration: APIClient.Configuration, context: InterceptorContext, buffersBody: Bool) {
+        self.configuration = configuration
+        self.context = context
+        self.buffersBody = buffersBody
+        self.bufferingTransport = buffersBody ? configuration.transport as? any BufferingTransport : nil
+    }
 
     /// Runs the interceptors, then follows redirects and reads the body.
     func send(_ request: HTTPRequest, body: OutgoingBody?) async throws(APIError) -> (HTTPResponse, ResponseBody) {
@@ -88,7 +98,7 @@ struct Pipeline: Sendable {
         HTTPResponse, ResponseBody
     ) {
         do {
-            if buffersBody, let transport = configuration.transport as? any BufferingTransport {
+            if let transport = bufferingTransport {
                 let (response, data) = try await transport.sendBuffered(
                     request, body: body, limit: configuration.maximumBodySize, deadline: context.deadline)
                 return (response, ResponseBody(data))

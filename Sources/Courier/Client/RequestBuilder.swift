@@ -122,12 +122,8 @@ struct RequestBuilder {
     /// Whether an encoded path has a `.` or `..` segment, also when written with escapes (`%2e`)
     /// or separated by an escaped slash or a backslash.
     static func hasDotSegment(_ encoded: String) -> Bool {
-        guard encoded.utf8.contains(UInt8(ascii: "%")) else {
-            return hasDotPart(encoded.utf8)
-        }
-        return encoded.split(separator: "/", omittingEmptySubsequences: false).contains { segment in
-            hasDotPart(PercentEncoding.decode(segment).utf8)
-        }
+        guard encoded.utf8.contains(UInt8(ascii: "%")) else { return hasDotPart(encoded.utf8) }
+        return hasDotPart(PercentEncoding.decode(encoded[...]).utf8)  // `%2F` and `%5C` split too
     }
 
     /// Whether bytes split at `/` and `\` have a part that is `.` or `..`, without copying.

@@ -19,8 +19,9 @@
         ///   - limit: The most response bytes to accept.
         ///   - deadline: When the exchange must have ended.
         /// - Returns: The response head and its body.
-        /// - Throws: ``APIError/Kind/bodyTooLarge`` past `limit`; AsyncHTTPClient's errors
-        ///   (`HTTPClientError.deadlineExceeded` once the deadline passes), or `CancellationError`.
+        /// - Throws: ``APIError/Kind/bodyTooLarge`` past `limit`; AsyncHTTPClient's failures as an
+        ///   ``APIError`` carrying the response head when it had arrived (`.transport`, also once
+        ///   the deadline passes), or `CancellationError`.
         public func sendBuffered(
             _ request: HTTPRequest,
             body: OutgoingBody?,
@@ -41,6 +42,11 @@
                 }
             } catch let error as HTTPClientError where error == .cancelled {
                 throw CancellationError()
+            } catch let error where !(error is APIError) {
+                // After the head, the server may have acted: say so, so a retry does not repeat it.
+                // (The future has completed, so the collector's event-loop writes are visible.)
+                let response = collector.head.map { Self.makeResponse(status: $0.status, headers: $0.headers) }
+                throw Pipeline.mapTransportError(error, request: request, response: response)
             }
             let data = buffer.map { buffer in buffer.withUnsafeReadableBytes { Data($0) } } ?? Data()
             return (Self.makeResponse(status: head.status, headers: head.headers), data)
@@ -49,15 +55,10 @@
         /// Converts a request to the delegate API's request type.
         private func makeDelegateRequest(_ request: HTTPRequest, body: OutgoingBody?) throws -> HTTPClient.Request {
             guard let url = request.url else { throw HTTPClientError.invalidURL }
-            var headers = HTTPHeaders()
-            headers.reserveCapacity(request.headerFields.count)
-            for field in request.headerFields {
-                headers.add(name: field.name.rawName, value: field.value)
-            }
             return try HTTPClient.Request(
                 url: url,
                 method: HTTPMethod(rawValue: request.method.rawValue),
-                headers: headers,
+                headers: Self.makeHeaders(request.headerFields),
                 body: body.map(makeDelegateBody)
             )
         }
@@ -83,13 +84,14 @@
     /// Collects a response body up to a limit, failing the request as soon as it is exceeded.
     // @unchecked Sendable: AsyncHTTPClient calls a delegate's methods one at a time (each waits
     // for the future the previous one returned) on the task's event loop, so `head` and `body`
-    // are never touched by two threads; the methods assert the event loop in debug builds.
+    // are never touched by two threads; the methods assert the event loop in debug builds. `head`
+    // is read from outside only after the task's future has completed, which orders it after.
     private final class BodyCollector: HTTPClientResponseDelegate, @unchecked Sendable {
         typealias Response = (HTTPResponseHead, ByteBuffer?)
 
         private let limit: Int
         private let isHead: Bool
-        private var head: HTTPResponseHead?
+        private(set) var head: HTTPResponseHead?
         private var body: ByteBuffer?
 
         init(limit: Int, isHead: Bool) {

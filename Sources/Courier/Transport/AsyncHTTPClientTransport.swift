@@ -76,10 +76,7 @@
             }
             var clientRequest = HTTPClientRequest(url: url.absoluteString)
             clientRequest.method = HTTPMethod(rawValue: request.method.rawValue)
-            clientRequest.headers.reserveCapacity(request.headerFields.count)
-            for field in request.headerFields {
-                clientRequest.headers.add(name: field.name.rawName, value: field.value)
-            }
+            clientRequest.headers = makeHeaders(request.headerFields)
             if let body {
                 if let data = body.data, !body.reportsProgress {
                     clientRequest.body = .bytes(ByteBuffer(bytes: data))
@@ -89,6 +86,16 @@
                 }
             }
             return clientRequest
+        }
+
+        /// Converts header fields to AsyncHTTPClient's type.
+        static func makeHeaders(_ fields: HTTPFields) -> HTTPHeaders {
+            var headers = HTTPHeaders()
+            headers.reserveCapacity(fields.count)
+            for field in fields {
+                headers.add(name: field.name.rawName, value: field.value)
+            }
+            return headers
         }
 
         /// Converts AsyncHTTPClient's response head to an `HTTPResponse`.

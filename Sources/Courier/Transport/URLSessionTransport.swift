@@ -59,8 +59,9 @@ public final class URLSessionTransport: BufferingTransport {
     ///   - limit: The most response bytes to accept.
     ///   - deadline: When the exchange must have ended.
     /// - Returns: The response head and its body.
-    /// - Throws: ``APIError/Kind/bodyTooLarge`` past `limit`, `URLError` (`.cancelled` once the
-    ///   deadline passes), or `CancellationError`.
+    /// - Throws: ``APIError/Kind/bodyTooLarge`` past `limit`, or the task's failure as an
+    ///   ``APIError`` carrying the response head when it had arrived (`.cancelled` once the
+    ///   deadline passes).
     public func sendBuffered(
         _ request: HTTPRequest,
         body: OutgoingBody?,
@@ -79,11 +80,14 @@ public final class URLSessionTransport: BufferingTransport {
             } onCancel: {
                 task.cancel()
             }
-        } catch var error as APIError {
-            error.response = try exchange.response.map(Self.makeResponse)
-            throw error
         } catch {
-            throw Self.mapError(error)
+            // After the head, the server may have acted: keep the head, so a retry does not repeat it.
+            let head = exchange.response.flatMap { try? Self.makeResponse($0) }
+            if var error = error as? APIError {
+                error.response = head
+                throw error
+            }
+            throw Pipeline.mapTransportError(Self.mapError(error), request: request, response: head)
         }
         return (try Self.makeResponse(response), data)
     }

@@ -79,6 +79,25 @@ struct WireRetryTests {
         }
     }
 
+    @Test(arguments: TransportKind.available)
+    func aBodyCutShortAfterTheHeadKeepsTheHeadAndIsNotRetried(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let key = "cut-\(kind)"
+            let client = makeClient(kind, baseURL: baseURL) {
+                $0.interceptors = [RetryInterceptor(budget: nil, sleep: { _ in })]
+            }
+            let error = await #expect(throws: APIError.self) {
+                try await client.send(RawRequest(path: "/cut-body", query: ["bytes": 1000, "key": key]))
+            }
+            #expect(error?.kind == .transport)
+            #expect(error?.status == .ok)  // the head had arrived: the server may have acted
+            #expect(error?.message == "The connection failed while the body was read.")
+            // Retries are for failures before any response; this one was sent once.
+            let hits = try await client.send(HitsRequest(key: key))
+            #expect(hits == ["hits": 1])
+        }
+    }
+
     struct HitsRequest: APIRequest {
         typealias Response = [String: Int]
         var key: String
