@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Courier
 import Foundation
+import NIOConcurrencyHelpers
 
 /// One large transfer with Courier, reported as one line of JSON: bytes, seconds, MiB/s and the
 /// process's peak resident memory.
@@ -45,14 +46,14 @@ enum Transfers {
 
     /// Uploads the file at `path` to `/upload`, which answers `{"bytes": N}` with what it read.
     static func measureUpload(_ file: URL, to base: URL, kind: ClientKind) async throws {
-        let last = Locked<Int64>(0)
+        let last = NIOLockedValueBox<Int64>(0)
         let started = ContinuousClock.now
         let receipt = try await client(kind, base: base).upload(Upload(file: file)) { progress in
-            last.withLock { $0 = progress.completedBytes }
+            last.withLockedValue { $0 = progress.completedBytes }
         }
         let elapsed = seconds(of: started.duration(to: .now))
         report(
-            ["client": kind.rawValue, "upload": file.lastPathComponent, "progress_bytes": "\(last.withLock { $0 })"],
+            ["client": kind.rawValue, "upload": file.lastPathComponent, "progress_bytes": "\(last.withLockedValue { $0 })"],
             bytes: Int64(receipt.bytes), elapsed: elapsed)
     }
 
@@ -64,21 +65,5 @@ enum Transfers {
         result["peak_rss_mib"] = String(format: "%.1f", Bench.peakResidentMiB())
         let json = try! JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
         print(String(decoding: json, as: UTF8.self))
-    }
-}
-
-/// A value behind a lock, for the progress callback.
-final class Locked<Value>: @unchecked Sendable {  // @unchecked: `value` is only touched under `lock`
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
     }
 }
