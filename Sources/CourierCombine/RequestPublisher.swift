@@ -8,6 +8,11 @@ public import OpenCombineShim
 /// subscription sends the request once. Cancelling the subscription cancels the call in flight,
 /// down to the transport. Failures are `APIError`s, the same as `APIClient.send(_:)` throws.
 ///
+/// A subscription made on the main queue — from `@MainActor` code, such as a view model's `sink`
+/// — receives its value and completion on the main queue, so a main-actor closure is never run
+/// elsewhere (Swift 6 would stop the program). A subscription made elsewhere receives them on a
+/// task of the cooperative pool; add `.receive(on:)` to choose.
+///
 /// Get one from `APIClient.publisher(for:)`.
 public struct RequestPublisher<Request: APIRequest>: Publisher, Sendable {
     /// The request's response.
@@ -36,7 +41,9 @@ public struct RequestPublisher<Request: APIRequest>: Publisher, Sendable {
     ///
     /// - Parameter subscriber: The subscriber.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        let subscription = Call(client: client, request: request, subscriber: AnySubscriber(subscriber))
+        let subscription = Call(
+            client: client, request: request, subscriber: AnySubscriber(subscriber),
+            deliversOnMain: MainQueue.isCurrent)
         subscriber.receive(subscription: subscription)
     }
 }
@@ -55,11 +62,15 @@ extension RequestPublisher {
         private let client: APIClient
         private let request: Request
         private let state: Locked<State>
+        private let deliversOnMain: Bool
 
-        init(client: APIClient, request: Request, subscriber: AnySubscriber<Output, Failure>) {
+        init(
+            client: APIClient, request: Request, subscriber: AnySubscriber<Output, Failure>, deliversOnMain: Bool
+        ) {
             self.client = client
             self.request = request
             self.state = Locked(State(subscriber: subscriber))
+            self.deliversOnMain = deliversOnMain
         }
 
         func request(_ demand: Subscribers.Demand) {
@@ -85,6 +96,15 @@ extension RequestPublisher {
             } catch {
                 result = .failure(error)
             }
+            if deliversOnMain {
+                DispatchQueue.main.async { self.deliver(result) }
+            } else {
+                deliver(result)
+            }
+        }
+
+        /// Hands the result to the subscriber, unless the subscription was cancelled meanwhile.
+        private func deliver(_ result: Result<Output, Failure>) {
             guard
                 let subscriber = state.withLock({ state in
                     defer { state.subscriber = nil }

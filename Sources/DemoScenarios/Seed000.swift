@@ -7,11 +7,13 @@ import OpenCombineShim
 enum Seed000 {
     struct UserRequest: APIRequest {
         typealias Response = DataEnvelope<[UserModel]>
+        var method: HTTPRequest.Method { .get }
         var path: String { "/users" }
     }
 
     struct FlakyRequest: APIRequest {
         typealias Response = [String: Int]
+        var method: HTTPRequest.Method { .get }
         let key = UUID().uuidString
         var path: String { "/flaky" }
         var query: Query { ["key": key, "failures": 1, "retry_after": 1] }
@@ -19,6 +21,7 @@ enum Seed000 {
 
     struct PhotosRequest: APIRequest {
         typealias Response = [Photo]
+        var method: HTTPRequest.Method { .get }
         var path: String { "/photos" }
         var query: Query { ["size": "full"] }
         var options: RequestOptions {
@@ -28,6 +31,7 @@ enum Seed000 {
 
     struct ForceUpdateRequest: APIRequest {
         typealias Response = EmptyResponse
+        var method: HTTPRequest.Method { .get }
         var path: String { "/status/426" }
     }
 

@@ -5,6 +5,7 @@ import Foundation
 enum Seed001 {
     struct TimetableRequest: APIRequest {
         typealias Response = Timetable
+        var method: HTTPRequest.Method { .get }
         var path: String { "/timetable" }
         var query: Query { ["class": "3-A", "week": 1] }
         var timeout: Duration? { .seconds(30) }

@@ -31,11 +31,13 @@ enum Seed002 {
             var token: String
         }
         typealias Response = Me
+        var method: HTTPRequest.Method { .get }
         var path: String { "/me" }
     }
 
     struct NotFoundRequest: DemoAPIRequest {
         typealias Response = EmptyResponse
+        var method: HTTPRequest.Method { .get }
         var path: String { "/status/404" }
     }
 

@@ -7,6 +7,7 @@ import OpenCombineShim
 enum Seed003 {
     struct TodosRequest: APIRequest {
         typealias Response = [Todo]
+        var method: HTTPRequest.Method { .get }
         var path: String { "/todos" }
     }
 

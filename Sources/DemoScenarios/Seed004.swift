@@ -12,6 +12,7 @@ enum Seed004 {
         @TaskLocal static var host = URL(string: "http://127.0.0.1")!
 
         var baseURL: URL { Self.host }
+        var method: HTTPRequest.Method { .get }
         var path: String {
             switch self {
             case .todos: "/todos"

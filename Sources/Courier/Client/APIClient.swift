@@ -133,11 +133,17 @@ public struct APIClient: Sendable {
             throw .unacceptableStatus(response, body: data, request: built.request)
         }
         do {
-            return try request.decode(data, from: response, decoder: request.decoder ?? configuration.decoder)
+            return try request.decode(
+                data, from: response, decoder: request.decoder.resolvedDecoder ?? configuration.decoder)
         } catch {
+            let message =
+                data.isEmpty
+                ? "The response (\(response.status)) has an empty body, which cannot be decoded as "
+                    + "\(Request.Response.self); declare the Response as EmptyResponse if none is expected."
+                : "The response could not be decoded as \(Request.Response.self)."
             throw APIError(
                 .decoding,
-                "The response could not be decoded as \(Request.Response.self).",
+                message,
                 request: built.request,
                 response: response,
                 body: data,

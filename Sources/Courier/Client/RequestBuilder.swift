@@ -28,8 +28,12 @@ struct RequestBuilder {
 
     func build(_ request: some APIRequest) throws(APIError) -> Built {
         let method = request.method
-        guard let baseURL = request.baseURL ?? self.baseURL else {
-            throw APIError(.invalidRequest, "Neither the request nor the client has a base URL.")
+        guard let baseURL = try request.baseURL.resolvedBaseURL ?? self.baseURL else {
+            throw APIError(
+                .invalidRequest,
+                "Neither the request nor the client has a base URL: pass one to APIClient(baseURL:) or "
+                    + "give the request a baseURL."
+            )
         }
         let base = try Memo.origin(of: baseURL)
         let path = try Self.join(base.path, request.path)
@@ -52,9 +56,8 @@ struct RequestBuilder {
         } catch {
             throw APIError(.encoding, "The request body could not be encoded.", request: httpRequest, underlying: error)
         }
-        if httpRequest.headerFields[.contentType] == nil {
-            httpRequest.headerFields[.contentType] = body.contentType
-        }
+        httpRequest.headerFields[.contentType] = ContentType.resolve(
+            declared: httpRequest.headerFields[.contentType], body: body.contentType)
         return Built(request: httpRequest, body: data, baseURL: baseURL)
     }
 
@@ -66,21 +69,25 @@ struct RequestBuilder {
     }
 
     static func origin(of url: URL) throws(APIError) -> Origin {
+        let shown = Redaction.standard.scrub(url.absoluteString)
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let host = components.percentEncodedHost, !host.isEmpty
         else {
-            throw APIError(.invalidRequest, "The base URL must be an absolute http or https URL with a host.")
+            throw APIError(
+                .invalidRequest, "The base URL '\(shown)' is not an absolute http or https URL with a host.")
         }
         guard components.user == nil, components.password == nil else {
             throw APIError(
                 .invalidRequest,
-                "The base URL carries credentials; send them with an Authorization header instead."
+                "The base URL '\(shown)' carries credentials; send them with an Authorization header instead."
             )
         }
         guard components.percentEncodedQuery == nil, components.fragment == nil else {
             throw APIError(
-                .invalidRequest, "The base URL must not have a query or a fragment; use the request's query.")
+                .invalidRequest,
+                "The base URL '\(shown)' has a query or a fragment; put query parameters in the request's query."
+            )
         }
         let bracketedHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         let authority = components.port.map { "\(bracketedHost):\($0)" } ?? bracketedHost
@@ -89,6 +96,15 @@ struct RequestBuilder {
 
     /// Joins a request path to the base URL's path, refusing anything that could leave it.
     static func join(_ basePath: String, _ path: String) throws(APIError) -> String {
+        if let mark = path.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+            // Only what comes before the mark is shown: a query written into the path may hold a secret.
+            let shown = path[..<mark] + (path[mark] == "?" ? "?…" : "#…")
+            throw APIError(
+                .invalidRequest,
+                "The path '\(shown)' has a '\(path[mark])'; put query parameters in the request's query, "
+                    + "where they are encoded and their secrets redacted."
+            )
+        }
         if path.hasPrefix("//") || path.hasPrefix("\\") {
             throw APIError(
                 .invalidRequest, "The path '\(path)' names another host; paths are relative to the base URL.")
@@ -151,12 +167,21 @@ struct RequestBuilder {
         return text.utf8.allSatisfy { isLetter($0) || (0x30...0x39).contains($0) || "+-.".utf8.contains($0) }
     }
 
-    /// Merges the client's and the request's header fields, validating every name and value.
-    static func headerFields(_ defaults: [String: String], _ own: [String: String]) throws(APIError) -> HTTPFields {
+    /// Merges the client's and the request's header fields, validating every name and value: a
+    /// request's field replaces the client's fields of the same name.
+    static func headerFields(
+        _ defaults: [String: String],
+        _ own: some HeaderFieldsConvertible
+    ) throws(APIError) -> HTTPFields {
         var fields = HTTPFields()
-        for (name, value) in defaults.sorted(by: { $0.key < $1.key }) + own.sorted(by: { $0.key < $1.key }) {
+        for (name, value) in defaults.headerPairs {
+            fields.append(HTTPField(name: try validated(name, value), value: value))
+        }
+        var replaced = Set<HTTPField.Name>()
+        for (name, value) in own.headerPairs {
             let fieldName = try validated(name, value)
-            fields[fieldName] = value
+            if replaced.insert(fieldName).inserted { fields[fieldName] = nil }
+            fields.append(HTTPField(name: fieldName, value: value))
         }
         return fields
     }

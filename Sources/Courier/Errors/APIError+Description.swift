@@ -50,7 +50,7 @@ extension APIError {
         case let apiError as APIError:
             return apiError.description
         default:
-            return redaction.scrub(String(describing: error))
+            return redaction.scrub(UnderlyingErrorText.describe(error) ?? String(describing: error))
         }
     }
 

@@ -99,13 +99,15 @@ public struct Redaction: Sendable, Hashable {
     }
 
     /// Removes URL credentials and the values of secret names from free text, such as an
-    /// underlying error's description or a logged body: `name=value` pairs (queries, forms) and
-    /// `"name": value` members (JSON).
+    /// underlying error's description or a logged body: `name=value` pairs (queries, forms),
+    /// `"name": value` members (JSON) and `Name: value` lines (a header dump), where a name is a
+    /// secret query parameter or a secret header field — so a body that echoes the request's
+    /// headers does not show its `Authorization`.
     ///
     /// - Parameter text: The text to clean.
     /// - Returns: The text without secrets.
     public func scrub(_ text: String) -> String {
-        redactJSONValues(in: redactQueryValues(in: Self.strippingURLUserInfo(in: text)))
+        redactHeaderLines(in: redactJSONValues(in: redactQueryValues(in: Self.strippingURLUserInfo(in: text))))
     }
 
     private func isSecret(_ name: HTTPField.Name) -> Bool {
@@ -150,6 +152,33 @@ public struct Redaction: Sendable, Hashable {
         return result + rest
     }
 
+    /// Whether a JSON member or a header-dump line with this name holds a secret: a secret query
+    /// parameter or header field name, compared without regard to case.
+    private func isSecretKey(_ name: Substring) -> Bool {
+        let lowercased = name.lowercased()
+        return queryNames.contains { $0.lowercased() == lowercased }
+            || Self.alwaysRedactedHeaderNames.contains { $0.canonicalName == lowercased }
+            || headerNames.contains { $0.canonicalName == lowercased }
+    }
+
+    /// Replaces the rest of every line that starts (after white space) with `Name:` for a secret
+    /// name, as in a dump of header fields.
+    private func redactHeaderLines(in text: String) -> String {
+        guard text.contains(":") else { return text }
+        var changed = false
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            let start = line.firstIndex(where: { !$0.isWhitespace }) ?? line.endIndex
+            guard let colon = line[start...].firstIndex(of: ":"), colon > start,
+                !line[start..<colon].contains(where: { $0.isWhitespace || $0 == "\"" }),
+                isSecretKey(line[start..<colon]),
+                line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces) != Self.placeholder
+            else { return line }
+            changed = true
+            return line[...colon] + " " + Self.placeholder
+        }
+        return changed ? lines.joined(separator: "\n") : text
+    }
+
     /// Replaces the value of every JSON member with a secret name, up to its closing quote (or
     /// the end of a truncated text); non-string values up to the next `,`, `}` or `]`.
     private func redactJSONValues(in text: String) -> String {
@@ -162,9 +191,7 @@ public struct Redaction: Sendable, Hashable {
             let name = rest[afterOpen..<close]
             var cursor = rest.index(after: close)
             while cursor < rest.endIndex, rest[cursor] == " " { cursor = rest.index(after: cursor) }
-            guard cursor < rest.endIndex, rest[cursor] == ":",
-                queryNames.contains(where: { $0.lowercased() == name.lowercased() })
-            else {
+            guard cursor < rest.endIndex, rest[cursor] == ":", isSecretKey(name) else {
                 result += rest[...close]
                 rest = rest[rest.index(after: close)...]
                 continue

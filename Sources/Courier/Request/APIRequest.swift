@@ -11,16 +11,24 @@ public import HTTPTypes
 /// protocol GitHubRequest: APIRequest {}
 ///
 /// extension GitHubRequest {
-///     var baseURL: URL? { URL(string: "https://api.github.com") }
+///     var baseURL: URL { URL(string: "https://api.github.com")! }
 ///     var headers: [String: String] { ["Accept": "application/vnd.github+json"] }
-///     var decoder: JSONDecoder? { .snakeCaseISO8601 }
+///     var decoder: JSONDecoder { .snakeCaseISO8601 }
 /// }
 ///
 /// struct RepositoriesRequest: GitHubRequest {
 ///     typealias Response = [Repository]
+///     var method: HTTPRequest.Method { .get }
 ///     var path: String { "/users/octocat/repos" }
 /// }
 /// ```
+///
+/// Every request states its ``method``: there is no default, so a `var method: HTTPMethod` of
+/// another library's (or the app's own) method type fails to compile instead of being ignored.
+/// ``baseURL``, ``decoder`` and ``headers`` accept the spellings other libraries use — `URL`,
+/// `URL?` or `String`; `JSONDecoder` or `JSONDecoder?`; `[String: String]`, `[String: String]?`
+/// or `HTTPFields` — and honour each of them. The names are Courier's: APIKit's `headerFields`
+/// and `queryParameters` are ``headers`` and ``query`` here.
 ///
 /// `Response` can be any `Decodable` (decoded from JSON), `Data` (the raw body), `String` (the
 /// body as UTF-8) or ``EmptyResponse`` (the body is ignored, for 204 or HEAD). For anything else,
@@ -32,31 +40,49 @@ public protocol APIRequest<Response>: Sendable {
     /// The value a successful call returns.
     associatedtype Response: Sendable
 
-    /// The HTTP method. Defaults to `GET`.
+    /// The type of ``baseURL``: `URL`, `String`, or `URL?` (the default) where `nil` means the
+    /// client's.
+    associatedtype BaseURLType: BaseURLConvertible = URL?
+
+    /// The type of ``headers``: `[String: String]` (the default), `[String: String]?` or
+    /// `HTTPFields`.
+    associatedtype HeadersType: HeaderFieldsConvertible = [String: String]
+
+    /// The type of ``decoder``: `JSONDecoder`, or `JSONDecoder?` (the default) where `nil` means
+    /// the client's.
+    associatedtype DecoderType: DecoderConvertible = JSONDecoder?
+
+    /// The HTTP method, like `.get` or `.post`. Every request states it; there is no default.
     var method: HTTPRequest.Method { get }
 
     /// The path, relative to the base URL's own path, like `/users/42`.
     ///
     /// It can never leave the base URL's origin: an absolute URL, a `//host` prefix or a `..`
-    /// segment is rejected with ``APIError/Kind/invalidRequest``. Characters that may not appear
-    /// in a path, such as spaces, `?` and `#`, are percent-encoded; existing `%XX` escapes are
-    /// kept.
+    /// segment is rejected with ``APIError/Kind/invalidRequest``, and so is a `?` or `#`: query
+    /// parameters belong in ``query``, where they are encoded and their secrets redacted.
+    /// Characters that may not appear in a path, such as spaces, are percent-encoded; existing
+    /// `%XX` escapes are kept.
     var path: String { get }
 
     /// The query parameters. Defaults to none.
     var query: Query { get }
 
-    /// Header fields to send, added after the client's default headers. Defaults to none.
+    /// Header fields to send; they replace the client's default headers of the same name.
+    /// Defaults to none.
     ///
-    /// Names and values are checked before anything is sent: a CR, LF or NUL in a value fails
-    /// the call with ``APIError/Kind/invalidRequest``.
-    var headers: [String: String] { get }
+    /// Write them as `[String: String]`, `[String: String]?` or `HTTPFields`. Names and values
+    /// are checked before anything is sent: a CR, LF or NUL in a value fails the call with
+    /// ``APIError/Kind/invalidRequest``. A `Content-Type` that contradicts the ``body``'s type is
+    /// replaced by the body's.
+    var headers: HeadersType { get }
 
     /// The body to send. Defaults to none; a `GET` or `HEAD` with a body is rejected.
     var body: RequestBody? { get }
 
     /// The base URL for this request, overriding the client's. Defaults to `nil`: the client's.
-    var baseURL: URL? { get }
+    ///
+    /// Write it as `URL`, `URL?` or `String`; each is honoured.
+    var baseURL: BaseURLType { get }
 
     /// The status codes this request accepts. Defaults to `200..<300`.
     ///
@@ -69,7 +95,9 @@ public protocol APIRequest<Response>: Sendable {
     var timeout: Duration? { get }
 
     /// The decoder for this request's response. Defaults to `nil`: the client's decoder.
-    var decoder: JSONDecoder? { get }
+    ///
+    /// Write it as `JSONDecoder` or as `JSONDecoder?`; both are honoured.
+    var decoder: DecoderType { get }
 
     /// Settings for the client's interceptors, such as skipping authorization. Defaults to none.
     var options: RequestOptions { get }
@@ -89,20 +117,11 @@ public protocol APIRequest<Response>: Sendable {
 }
 
 extension APIRequest {
-    /// `GET`.
-    public var method: HTTPRequest.Method { .get }
-
     /// No query parameters.
     public var query: Query { [:] }
 
-    /// No header fields.
-    public var headers: [String: String] { [:] }
-
     /// No body.
     public var body: RequestBody? { nil }
-
-    /// `nil`: the client's base URL.
-    public var baseURL: URL? { nil }
 
     /// `200..<300`.
     public var acceptableStatusCodes: Range<Int> { 200..<300 }
@@ -110,9 +129,21 @@ extension APIRequest {
     /// `nil`: the client's timeout.
     public var timeout: Duration? { nil }
 
-    /// `nil`: the client's decoder.
-    public var decoder: JSONDecoder? { nil }
-
     /// No options: every option has its default.
     public var options: RequestOptions { RequestOptions() }
+}
+
+extension APIRequest where BaseURLType == URL? {
+    /// `nil`: the client's base URL.
+    public var baseURL: URL? { nil }
+}
+
+extension APIRequest where HeadersType == [String: String] {
+    /// No header fields.
+    public var headers: [String: String] { [:] }
+}
+
+extension APIRequest where DecoderType == JSONDecoder? {
+    /// `nil`: the client's decoder.
+    public var decoder: JSONDecoder? { nil }
 }

@@ -9,7 +9,11 @@ public import Foundation
 /// var body: RequestBody? { .file(videoURL, contentType: "video/mp4") }
 /// ```
 ///
-/// The body's content type is sent unless the request sets `Content-Type` itself.
+/// The body's content type is sent as `Content-Type`, even when the request's headers (or a base
+/// protocol's) say otherwise: a form body is never announced as JSON. The request's own value is
+/// kept only when it names the same media type (adding a `charset`, say), a more specific JSON
+/// type for a JSON body (`application/vnd.api+json`), or when the body is raw bytes or a file left
+/// as `application/octet-stream`.
 public struct RequestBody: Sendable {
     private let encode: @Sendable (JSONEncoder) throws -> OutgoingBody
 

@@ -42,40 +42,63 @@ public import HTTPTypes
 /// let user = try await client.send(GitHub.profile("octocat"))
 /// ```
 public protocol Target: Sendable {
+    /// The type of ``headers``: `[String: String]` (the default), `[String: String]?` (as Moya
+    /// spells it) or `HTTPFields`.
+    associatedtype HeadersType: HeaderFieldsConvertible = [String: String]
+
+    /// The type of ``decoder``: `JSONDecoder`, or `JSONDecoder?` (the default) where `nil` means
+    /// the client's.
+    associatedtype DecoderType: DecoderConvertible = JSONDecoder?
+
     /// The base URL; the path is relative to its path.
     var baseURL: URL { get }
 
     /// The path, relative to the base URL's path.
     var path: String { get }
 
-    /// The HTTP method. Defaults to `GET`.
+    /// The HTTP method. Every target states it; there is no default, so a method of another
+    /// library's type fails to compile instead of being ignored.
     var method: HTTPRequest.Method { get }
 
     /// What to send: nothing, parameters, a body. Defaults to ``TargetTask/plain``.
     var task: TargetTask { get }
 
     /// Header fields to send. Defaults to none.
-    var headers: [String: String] { get }
+    ///
+    /// Write them as `[String: String]`, `[String: String]?` or `HTTPFields`.
+    var headers: HeadersType { get }
 
     /// The statuses that count as success. Defaults to `200..<300`.
     var acceptableStatusCodes: Range<Int> { get }
+
+    /// The total time allowed for the call. Defaults to `nil`: the client's.
+    var timeout: Duration? { get }
+
+    /// The decoder for the response. Defaults to `nil`: the client's.
+    ///
+    /// Write it as `JSONDecoder` or as `JSONDecoder?`; both are honoured.
+    var decoder: DecoderType { get }
+
+    /// Settings for the client's interceptors, such as
+    /// ``RequestOptions/skipsAuthorization`` for a login case. Defaults to none.
+    var options: RequestOptions { get }
 
     /// A canned response body, for stubs and previews. Defaults to empty.
     var sampleData: Data { get }
 }
 
 extension Target {
-    /// `GET`.
-    public var method: HTTPRequest.Method { .get }
-
     /// ``TargetTask/plain``.
     public var task: TargetTask { .plain }
 
-    /// No header fields.
-    public var headers: [String: String] { [:] }
-
     /// `200..<300`.
     public var acceptableStatusCodes: Range<Int> { 200..<300 }
+
+    /// `nil`: the client's timeout.
+    public var timeout: Duration? { nil }
+
+    /// No options: every option has its default.
+    public var options: RequestOptions { RequestOptions() }
 
     /// Empty.
     public var sampleData: Data { Data() }
@@ -88,4 +111,14 @@ extension Target {
     public func expecting<Response: Decodable & Sendable>(_ type: Response.Type) -> TypedTarget<Self, Response> {
         TypedTarget(self)
     }
+}
+
+extension Target where HeadersType == [String: String] {
+    /// No header fields.
+    public var headers: [String: String] { [:] }
+}
+
+extension Target where DecoderType == JSONDecoder? {
+    /// `nil`: the client's decoder.
+    public var decoder: JSONDecoder? { nil }
 }

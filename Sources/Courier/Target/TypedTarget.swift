@@ -22,13 +22,22 @@ public struct TypedTarget<Base: Target, Response: Decodable & Sendable>: APIRequ
     public var path: String { target.path }
 
     /// The target's base URL.
-    public var baseURL: URL? { target.baseURL }
+    public var baseURL: URL { target.baseURL }
 
     /// The target's query parameters.
     public var query: Query { target.task.query }
 
     /// The target's header fields.
-    public var headers: [String: String] { target.headers }
+    public var headers: Base.HeadersType { target.headers }
+
+    /// The target's time limit.
+    public var timeout: Duration? { target.timeout }
+
+    /// The target's decoder.
+    public var decoder: Base.DecoderType { target.decoder }
+
+    /// The target's options.
+    public var options: RequestOptions { target.options }
 
     /// The target's body.
     public var body: RequestBody? { target.task.body }

@@ -9,6 +9,7 @@ import Testing
 struct CompletionHandlerTests {
     struct Text: APIRequest {
         typealias Response = String
+        var method: HTTPRequest.Method { .get }
         var path: String { "/text" }
     }
 
@@ -65,4 +66,50 @@ struct CompletionHandlerTests {
         #expect(calls == 1)
         #expect(started.duration(to: .now) < .seconds(2))
     }
+
+    @Test @MainActor func mainActorCompletionUpdatesMainActorState() async throws {
+        let model = TodoListModel()
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            // Inferred `@MainActor`: the closure touches the model without `Task` or `DispatchQueue`.
+            Recorder(reply: .json("buy milk")).client().send(Text()) { result in
+                dispatchPrecondition(condition: .onQueue(.main))
+                model.titles.append((try? result.get()) ?? "failed")
+                model.deliveries += 1
+                done.resume()
+            }
+        }
+        try? await Task.sleep(for: .milliseconds(50))  // a second delivery would have arrived by now
+        #expect(model.titles == ["buy milk"])
+        #expect(model.deliveries == 1)
+    }
+
+    @Test @MainActor func mainActorCompletionIsCancelledOnce() async throws {
+        let client = APIClient(
+            baseURL: URL(string: "https://api.example.com")!,
+            transport: StubTransport { _, _ in
+                try await Task.sleep(for: .seconds(10))
+                return .json(#""late""#)
+            }
+        )
+        let model = TodoListModel()
+        let error: APIError? = await withCheckedContinuation { done in
+            let handle = client.send(Text()) { result in
+                model.deliveries += 1
+                if case .failure(let error) = result {
+                    done.resume(returning: error)
+                } else {
+                    done.resume(returning: nil)
+                }
+            }
+            handle.cancel()
+        }
+        #expect(error?.kind == .cancelled)
+        #expect(model.deliveries == 1)
+    }
+}
+
+/// Main-actor state, as a view model holds it.
+@MainActor final class TodoListModel {
+    var titles: [String] = []
+    var deliveries = 0
 }

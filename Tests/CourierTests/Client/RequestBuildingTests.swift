@@ -8,6 +8,7 @@ import Testing
 struct RequestBuildingTests {
     struct PathRequest: APIRequest {
         typealias Response = EmptyResponse
+        var method: HTTPRequest.Method { .get }
         var path: String
     }
 
@@ -20,7 +21,7 @@ struct RequestBuildingTests {
         ("https://api.example.com/api", "", "/api"),
         ("https://api.example.com", "", "/"),
         ("https://api.example.com", "/files/a%20b", "/files/a%20b"),
-        ("https://api.example.com", "/search/ü ?#", "/search/%C3%BC%20%3F%23"),
+        ("https://api.example.com", "/search/ü ", "/search/%C3%BC%20"),
         ("https://api.example.com", "/v1/projects/x:run", "/v1/projects/x:run"),
     ])
     func pathJoinsTheBaseURLPath(base: String, path: String, expected: String) async throws {
@@ -42,6 +43,16 @@ struct RequestBuildingTests {
         #expect(error?.kind == .invalidRequest)
     }
 
+    @Test(arguments: ["/users?token=s3cret", "/users#token=s3cret", "/users/?", "?a=1"])
+    func queryOrFragmentInThePathIsRejectedWithoutShowingIt(path: String) async throws {
+        let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: UnreachableTransport())
+        let error = await #expect(throws: APIError.self) { try await client.send(PathRequest(path: path)) }
+        #expect(error?.kind == .invalidRequest)
+        #expect(error?.description.contains("put query parameters in the request's query") == true)
+        #expect(error?.description.contains("s3cret") == false)
+        #expect(error?.description.contains("a=1") == false)
+    }
+
     @Test(arguments: ["/v1.2/...", "/a..b/.c/d.", "/files/..hidden", "/%2e%2e%2e"])
     func dotsThatAreNotADotSegmentAreKept(path: String) async throws {
         let recorder = Recorder()
@@ -57,6 +68,8 @@ struct RequestBuildingTests {
         let error = await #expect(throws: APIError.self) { try await client.send(PathRequest(path: "/x")) }
         #expect(error?.kind == .invalidRequest)
         #expect(error?.description.contains("pass") == false)
+        // The message names the URL (without its credentials or secret values) so the user can find it.
+        #expect(error?.description.contains("'\(Redaction.standard.scrub(base))'") == true)
     }
 
     @Test func missingBaseURLIsRejected() async throws {
@@ -68,6 +81,7 @@ struct RequestBuildingTests {
     @Test func requestBaseURLOverridesTheClients() async throws {
         struct OtherHost: APIRequest {
             typealias Response = EmptyResponse
+            var method: HTTPRequest.Method { .get }
             var path: String { "/status" }
             var baseURL: URL? { URL(string: "http://127.0.0.1:8080/v1") }
         }

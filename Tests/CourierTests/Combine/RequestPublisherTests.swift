@@ -12,6 +12,7 @@ import Testing
 struct RequestPublisherTests {
     struct Text: APIRequest {
         typealias Response = String
+        var method: HTTPRequest.Method { .get }
         var path: String { "/text" }
     }
 

@@ -18,6 +18,7 @@ struct SeedScenarioTests {
 
     struct TodosRequest: APIRequest {
         typealias Response = [Todo]
+        var method: HTTPRequest.Method { .get }
         var path: String { "/todos" }
     }
 
@@ -81,6 +82,7 @@ struct SeedScenarioTests {
         }
         struct UserRequest: APIRequest {
             typealias Response = DataEnvelope<[UserModel]>
+            var method: HTTPRequest.Method { .get }
             var path: String { "/users" }
         }
         try await DemoServer.withRunning { baseURL in

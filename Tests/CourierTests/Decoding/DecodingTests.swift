@@ -42,10 +42,12 @@ struct DecodingTests {
     @Test func clientDecoderAppliesUnlessTheRequestNamesOne() async throws {
         struct Plain: APIRequest {
             typealias Response = Item
+            var method: HTTPRequest.Method { .get }
             var path: String { "/item" }
         }
         struct Own: APIRequest {
             typealias Response = [String: String]
+            var method: HTTPRequest.Method { .get }
             var path: String { "/item" }
             var decoder: JSONDecoder? { JSONDecoder() }
         }
@@ -61,6 +63,7 @@ struct DecodingTests {
         }
         struct UserRequest: APIRequest {
             typealias Response = DataEnvelope<[User]>
+            var method: HTTPRequest.Method { .get }
             var path: String { "/users" }
         }
         let client = Self.client(json: #"{"data": [{"name": "Bob", "id": 0}, {"name": "Sam", "id": 1}]}"#)
@@ -70,10 +73,12 @@ struct DecodingTests {
     @Test func dataAndStringResponsesAreNotParsedAsJSON() async throws {
         struct RawData: APIRequest {
             typealias Response = Data
+            var method: HTTPRequest.Method { .get }
             var path: String { "/x" }
         }
         struct Text: APIRequest {
             typealias Response = String
+            var method: HTTPRequest.Method { .get }
             var path: String { "/x" }
         }
         let client = Self.client(json: "not { json")
@@ -84,6 +89,7 @@ struct DecodingTests {
     @Test func customDecodeStepCanReadTheResponseHead() async throws {
         struct Counted: APIRequest {
             typealias Response = Int
+            var method: HTTPRequest.Method { .get }
             var path: String { "/x" }
             func decode(_ body: Data, from response: HTTPResponse, decoder: JSONDecoder) throws -> Int {
                 guard let total = response.headerFields[HTTPField.Name("X-Total")!].flatMap({ Int($0) }) else {
@@ -112,6 +118,7 @@ extension ExampleAPIRequest {
 /// A concrete endpoint: only its response type and path.
 struct RepositoriesRequest: ExampleAPIRequest {
     typealias Response = [Repository]
+    var method: HTTPRequest.Method { .get }
     var path: String { "/users/octocat/repos" }
 }
 

@@ -34,6 +34,15 @@ struct RedactionTests {
         ("username=bob&password=hunter2&x=1", "username=bob&password=<redacted>&x=1"),
         ("failed: https://u:p@h.example/x?api_key=zzz done", "failed: https://h.example/x?api_key=<redacted> done"),
         ("nothing secret here", "nothing secret here"),
+        // A body that echoes the request's headers, as JSON or as a header dump.
+        (
+            #"{"headers":{"Authorization":"Bearer s3cret","Cookie":"sid=1","Accept":"*/*"}}"#,
+            #"{"headers":{"Authorization":"<redacted>","Cookie":"<redacted>","Accept":"*/*"}}"#
+        ),
+        (
+            "GET / HTTP/1.1\nauthorization: Bearer s3cret\nAccept: */*",
+            "GET / HTTP/1.1\nauthorization: <redacted>\nAccept: */*"
+        ),
     ])
     func scrubsSecretsFromText(text: String, expected: String) {
         #expect(Redaction.standard.scrub(text) == expected)

@@ -81,4 +81,32 @@ struct AuthorizationTests {
         #expect(error?.kind == .invalidRequest)
         #expect(error?.description.contains("X-Injected") == false)
     }
+
+    @Test func nilOrEmptyTokenSendsNoHeaderRatherThanAnEmptyOne() async throws {
+        let recorder = Recorder()
+        let token = Locked<String?>(nil)
+        let client = recorder.client { $0.interceptors = [Authorization.bearer { token.withLock { $0 } }] }
+        _ = try await client.send(StubRequest())
+        token.withLock { $0 = "" }
+        _ = try await client.send(StubRequest())
+        token.withLock { $0 = "t" }
+        _ = try await client.send(StubRequest())
+        #expect(recorder.requests.map { $0.headerFields[.authorization] } == [nil, nil, "Bearer t"])
+    }
+
+    @Test func nilCredentialsSendNoBasicHeaderOrAPIKey() async throws {
+        let recorder = Recorder()
+        let keyName = HTTPField.Name("X-Api-Key")!
+        let client = recorder.client {
+            $0.interceptors = [
+                Authorization.basic { nil }, Authorization.apiKey(header: keyName) { nil },
+                Authorization.apiKey(query: "api_key") { nil },
+            ]
+        }
+        _ = try await client.send(StubRequest())
+        let sent = try #require(recorder.requests.first)
+        #expect(sent.headerFields[.authorization] == nil)
+        #expect(sent.headerFields[keyName] == nil)
+        #expect(sent.path == "/start")
+    }
 }

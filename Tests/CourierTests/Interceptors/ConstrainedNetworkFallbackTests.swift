@@ -9,6 +9,7 @@ import Testing
 struct ConstrainedNetworkFallbackTests {
     struct Users: APIRequest {
         typealias Response = String
+        var method: HTTPRequest.Method { .get }
         var path: String { "/users" }
         var query: Query { ["size": "full"] }
         var options: RequestOptions {

@@ -68,6 +68,7 @@ struct InterceptorChainTests {
 
     struct TextRequest: APIRequest {
         typealias Response = String
+        var method: HTTPRequest.Method { .get }
         var path: String { "/x" }
     }
 

@@ -55,6 +55,7 @@ struct LoggingInterceptorTests {
             }
             struct Failing: APIRequest {
                 typealias Response = EmptyResponse
+                var method: HTTPRequest.Method { .get }
                 var path: String { "/redirect" }
                 var query: Query { ["status": 307, "to": "/flaky?key=\(UUID().uuidString)&failures=9"] }
                 var headers: [String: String] { ["Cookie": "session=s3cret-cookie"] }

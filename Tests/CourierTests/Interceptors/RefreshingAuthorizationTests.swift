@@ -35,6 +35,7 @@ struct RefreshingAuthorizationTests {
 
     struct Me: APIRequest {
         typealias Response = String
+        var method: HTTPRequest.Method { .get }
         var path: String { "/me" }
     }
 

@@ -36,5 +36,6 @@ struct StubRequest: APIRequest {
 
 struct StatsRequest: APIRequest {
     typealias Response = DemoState.Stats
+    var method: HTTPRequest.Method { .get }
     var path: String { "/stats" }
 }

@@ -8,6 +8,7 @@ import Testing
 struct TestKitTests {
     struct Text: APIRequest {
         typealias Response = String
+        var method: HTTPRequest.Method { .get }
         var path: String { "/x" }
     }
 

@@ -18,6 +18,7 @@ struct Timetable: Decodable, Sendable, Equatable {
 struct TimetableAPI {
     struct TimetableRequest: APIRequest {
         typealias Response = Timetable
+        var method: HTTPRequest.Method { .get }
         var path: String { "/timetable" }
         var timeout: Duration? { .seconds(30) }
         var decoder: JSONDecoder? { .snakeCaseISO8601 }
@@ -38,6 +39,7 @@ final class ProfileViewModel {
             var name: String
         }
         typealias Response = Body
+        var method: HTTPRequest.Method { .get }
         var path: String { "/me" }
     }
 

@@ -38,6 +38,7 @@ struct WireAuthenticationTests {
             var token: String
         }
         typealias Response = Body
+        var method: HTTPRequest.Method { .get }
         var path: String { "/me" }
     }
 

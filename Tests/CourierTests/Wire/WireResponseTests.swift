@@ -13,6 +13,7 @@ struct WireResponseTests {
 
     struct StatusRequest: APIRequest {
         typealias Response = EmptyResponse
+        var method: HTTPRequest.Method { .get }
         var code: Int
         var path: String { "/status/\(code)" }
     }
@@ -38,6 +39,7 @@ struct WireResponseTests {
         struct WrongUsers: APIRequest {
             struct User: Decodable { var name: Int }
             typealias Response = DataEnvelope<[User]>
+            var method: HTTPRequest.Method { .get }
             var path: String { "/users" }
         }
         try await DemoServer.withRunning { baseURL in
@@ -54,10 +56,12 @@ struct WireResponseTests {
     func responseTypesBeyondJSON(_ kind: TransportKind) async throws {
         struct TextRequest: APIRequest {
             typealias Response = String
+            var method: HTTPRequest.Method { .get }
             var path: String { "/text" }
         }
         struct NoContentRequest: APIRequest {
             typealias Response = EmptyResponse
+            var method: HTTPRequest.Method { .get }
             var path: String { "/no-content" }
         }
         struct HeadRequest: APIRequest {
@@ -88,6 +92,7 @@ struct WireResponseTests {
         }
         struct TimetableRequest: APIRequest {
             typealias Response = Timetable
+            var method: HTTPRequest.Method { .get }
             var path: String { "/timetable" }
             var decoder: JSONDecoder? { .snakeCaseISO8601 }
         }

@@ -8,6 +8,7 @@ import Testing
 struct WireRetryTests {
     struct Flaky: APIRequest {
         typealias Response = [String: Int]
+        var method: HTTPRequest.Method { .get }
         var key = UUID().uuidString
         var failures: Int
         var retryAfter: String?
@@ -100,6 +101,7 @@ struct WireRetryTests {
 
     struct HitsRequest: APIRequest {
         typealias Response = [String: Int]
+        var method: HTTPRequest.Method { .get }
         var key: String
         var path: String { "/hits" }
         var query: Query { ["key": key] }

@@ -13,7 +13,13 @@ public import HTTPTypes
 ///
 /// A request that sets the same header (or query parameter) itself keeps its own value, and a
 /// request whose options set ``RequestOptions/skipsAuthorization`` (a login call) is sent as it
-/// is. A provider that throws fails the call with ``APIError/Kind/authentication``.
+/// is. A provider that returns `nil` (or an empty string) means "no credential yet": the request
+/// is sent without one, never with an empty `Authorization` header. A provider that throws fails
+/// the call with ``APIError/Kind/authentication``.
+///
+/// ```swift
+/// Authorization.bearer { await session.accessToken }   // String?: nil before login
+/// ```
 ///
 /// For tokens that expire and must be refreshed, use ``RefreshingAuthorization``.
 public struct Authorization: Interceptor {
@@ -25,21 +31,21 @@ public struct Authorization: Interceptor {
 
     /// Sends `Authorization: Bearer <token>`.
     ///
-    /// - Parameter token: Returns the current token.
+    /// - Parameter token: Returns the current token, or `nil` (or an empty string) to send none.
     /// - Returns: The interceptor.
-    public static func bearer(_ token: @escaping @Sendable () async throws -> String) -> Authorization {
-        header(.authorization) { "Bearer \(try await token())" }
+    public static func bearer(_ token: @escaping @Sendable () async throws -> String?) -> Authorization {
+        header(.authorization) { try await token().nonEmpty.map { "Bearer \($0)" } }
     }
 
     /// Sends `Authorization: Basic <base64(username:password)>`.
     ///
-    /// - Parameter credentials: Returns the current user name and password.
+    /// - Parameter credentials: Returns the current user name and password, or `nil` to send none.
     /// - Returns: The interceptor.
     public static func basic(
-        _ credentials: @escaping @Sendable () async throws -> (username: String, password: String)
+        _ credentials: @escaping @Sendable () async throws -> (username: String, password: String)?
     ) -> Authorization {
         header(.authorization) {
-            let (username, password) = try await credentials()
+            guard let (username, password) = try await credentials() else { return nil }
             return "Basic " + Data("\(username):\(password)".utf8).base64EncodedString()
         }
     }
@@ -50,9 +56,9 @@ public struct Authorization: Interceptor {
     ///
     /// - Parameters:
     ///   - name: The header field.
-    ///   - key: Returns the current key.
+    ///   - key: Returns the current key, or `nil` (or an empty string) to send none.
     /// - Returns: The interceptor.
-    public static func apiKey(header name: HTTPField.Name, _ key: @escaping @Sendable () async throws -> String)
+    public static func apiKey(header name: HTTPField.Name, _ key: @escaping @Sendable () async throws -> String?)
         -> Authorization
     {
         header(name, key)
@@ -65,9 +71,10 @@ public struct Authorization: Interceptor {
     ///
     /// - Parameters:
     ///   - name: The query parameter.
-    ///   - key: Returns the current key.
+    ///   - key: Returns the current key, or `nil` (or an empty string) to send none.
     /// - Returns: The interceptor.
-    public static func apiKey(query name: String, _ key: @escaping @Sendable () async throws -> String) -> Authorization
+    public static func apiKey(query name: String, _ key: @escaping @Sendable () async throws -> String?)
+        -> Authorization
     {
         Authorization { request in
             let path = request.path ?? "/"
@@ -78,7 +85,8 @@ public struct Authorization: Interceptor {
                     $0.split(separator: "=").first == Substring(encodedName)
                 })
             else { return }
-            let pair = encodedName + "=" + PercentEncoding.encodeComponent(try await key())
+            guard let key = try await key().nonEmpty else { return }
+            let pair = encodedName + "=" + PercentEncoding.encodeComponent(key)
             request.path = path + (path.contains("?") ? "&" : "?") + pair
         }
     }
@@ -87,14 +95,14 @@ public struct Authorization: Interceptor {
     ///
     /// - Parameters:
     ///   - name: The header field.
-    ///   - value: Returns its current value.
+    ///   - value: Returns its current value, or `nil` (or an empty string) to send none.
     /// - Returns: The interceptor.
-    public static func header(_ name: HTTPField.Name, _ value: @escaping @Sendable () async throws -> String)
+    public static func header(_ name: HTTPField.Name, _ value: @escaping @Sendable () async throws -> String?)
         -> Authorization
     {
         Authorization { request in
             guard request.headerFields[name] == nil else { return }
-            let value = try await value()
+            guard let value = try await value().nonEmpty else { return }
             guard HTTPField.isValidValue(value) else {
                 throw APIError(
                     .invalidRequest,
@@ -145,5 +153,13 @@ extension RequestOptions {
     public var skipsAuthorization: Bool {
         get { self[SkipsAuthorizationKey.self] }
         set { self[SkipsAuthorizationKey.self] = newValue }
+    }
+}
+
+extension Optional where Wrapped == String {
+    /// The string, or `nil` when it is empty: an empty credential is no credential.
+    fileprivate var nonEmpty: String? {
+        guard let self, !self.isEmpty else { return nil }
+        return self
     }
 }

@@ -145,7 +145,7 @@ public struct StatusHook: Interceptor {
         case .fail(let error):
             throw APIError(
                 event.error?.kind ?? .unacceptableStatus,
-                "A status hook failed the call: \(error).",
+                "A status hook failed the call with \(String(reflecting: type(of: error))):",
                 request: request,
                 response: event.response,
                 body: event.body,

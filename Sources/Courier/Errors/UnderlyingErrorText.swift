@@ -1,0 +1,50 @@
+import Foundation
+
+#if os(Linux) || os(Android)
+    import NIOCore
+#endif
+
+/// Plain words for the errors transports report, in place of their raw descriptions (NIO's
+/// "connection reset (error set): Connection refused) (errno: 111)", Foundation's
+/// "Error Domain=NSURLErrorDomain Code=-1004 "(null)" UserInfo={…}").
+enum UnderlyingErrorText {
+    /// A short text for a transport's error, or `nil` for an error this does not know.
+    static func describe(_ error: any Error) -> String? {
+        #if os(Linux) || os(Android)
+            if let error = error as? IOError {
+                return "\(String(cString: strerror(error.errnoCode))) (errno \(error.errnoCode))"
+            }
+        #endif
+        if let error = error as? URLError {
+            return describe(error)
+        }
+        return nil
+    }
+
+    private static func describe(_ error: URLError) -> String {
+        let text: String
+        switch error.code {
+        case .cannotConnectToHost:
+            text = "Could not connect to the server: the connection was refused, or nothing answered"
+        case .cannotFindHost, .dnsLookupFailed:
+            text = "The host name could not be resolved"
+        case .networkConnectionLost:
+            text = "The network connection was lost"
+        case .notConnectedToInternet:
+            text = "The device is not connected to a network"
+        case .timedOut:
+            text = "The transport timed out"
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+            text = "The secure connection could not be established"
+        case .badServerResponse:
+            text = "The server's answer was not valid HTTP"
+        case .cancelled:
+            text = "The transfer was cancelled"
+        default:
+            let detail = (error.userInfo[NSLocalizedDescriptionKey] as? String).map { ": \($0)" } ?? ""
+            text = "URLSession error \(error.code.rawValue)\(detail)"
+        }
+        return "\(text) (URLError \(error.code.rawValue))"
+    }
+}

@@ -1,0 +1,80 @@
+import Courier
+import CourierTesting
+import Foundation
+import Testing
+
+/// Error descriptions say what happened in words a person can act on.
+@Suite("APIError: messages")
+struct ErrorMessageTests {
+    struct Item: Decodable, Sendable {
+        var id: Int
+    }
+
+    struct GetItem: APIRequest {
+        typealias Response = Item
+        var method: HTTPRequest.Method { .get }
+        var path: String { "/item" }
+    }
+
+    enum AppError: Error {
+        case updateRequired
+    }
+
+    @Test func emptyBodyWhereAValueWasExpectedSaysSo() async throws {
+        let client = APIClient(
+            baseURL: URL(string: "https://api.example.com")!,
+            transport: StubTransport { _, _ in StubTransport.Reply(status: .noContent) })
+        let error = await #expect(throws: APIError.self) { try await client.send(GetItem()) }
+        #expect(error?.kind == .decoding)
+        #expect(error?.description.contains("empty body") == true)
+        #expect(error?.description.contains("EmptyResponse") == true)
+    }
+
+    @Test func statusHookFailureNamesTheAppErrorOnce() async throws {
+        let client = APIClient(
+            baseURL: URL(string: "https://api.example.com")!,
+            transport: StubTransport { _, _ in StubTransport.Reply(status: .init(code: 426)) },
+            interceptors: [StatusHook(statuses: [426]) { _ in .fail(AppError.updateRequired) }]
+        )
+        let error = await #expect(throws: APIError.self) { try await client.send(GetItem()) }
+        let description = try #require(error?.description)
+        #expect(description.components(separatedBy: "updateRequired").count == 2, "\(description)")
+        #expect(description.contains("AppError"))
+        #expect(error?.underlying is AppError)
+    }
+
+    @Test(arguments: TransportKind.available)
+    func refusedConnectionSaysRefused(kind: TransportKind) async throws {
+        let port = try closedPort()
+        let client = APIClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: kind.transport)
+        let error = await #expect(throws: APIError.self) { try await client.send(GetItem()) }
+        let description = try #require(error?.description)
+        #expect(error?.kind == .transport)
+        #expect(description.lowercased().contains("refused"), "\(description)")
+        #expect(!description.contains("reset"), "\(description)")
+        #expect(!description.contains("error set"), "\(description)")
+        #expect(!description.contains("Domain="), "\(description)")
+    }
+
+    /// A loopback port that nothing listens on: bound, then closed.
+    private func closedPort() throws -> Int {
+        #if canImport(Glibc)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+            }
+        }
+        try #require(bound)
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}

@@ -1,0 +1,81 @@
+import Courier
+import CourierTesting
+import Foundation
+import Testing
+
+/// A `Target` case can set options, a time limit, a decoder and Moya-style optional headers.
+@Suite("Target: per-case settings")
+struct TargetSettingsTests {
+    struct Token: Decodable, Sendable {
+        var accessToken: String
+    }
+
+    enum Account: Target {
+        case login(user: String)
+        case profile
+
+        var baseURL: URL { URL(string: "https://accounts.example")! }
+        var path: String {
+            switch self {
+            case .login: "/login"
+            case .profile: "/me"
+            }
+        }
+        var method: HTTPRequest.Method {
+            switch self {
+            case .login: .post
+            case .profile: .get
+            }
+        }
+        var task: TargetTask {
+            switch self {
+            case .login(let user): .parameters(["user": user], encoding: .form)
+            case .profile: .plain
+            }
+        }
+        var headers: [String: String]? {
+            switch self {
+            case .login: nil
+            case .profile: ["X-Profile": "full"]
+            }
+        }
+        var options: RequestOptions {
+            switch self {
+            case .login: RequestOptions().with(\.skipsAuthorization, true)
+            case .profile: RequestOptions()
+            }
+        }
+        var decoder: JSONDecoder { .snakeCase }
+        var timeout: Duration? {
+            switch self {
+            case .login: .milliseconds(200)
+            case .profile: nil
+            }
+        }
+    }
+
+    @Test func loginCaseSkipsAuthorizationAndUsesTheTargetsDecoder() async throws {
+        let recorder = Recorder(reply: .json(#"{"access_token":"t"}"#))
+        let client = APIClient(
+            transport: recorder.transport, interceptors: [Authorization.bearer { "stale" }])
+        let token = try await client.send(Account.login(user: "bob"), as: Token.self)
+        #expect(token.accessToken == "t")
+        let profile = try await client.send(Account.profile, as: Data.self)
+        #expect(!profile.isEmpty)
+        let (login, me) = (recorder.requests[0], recorder.requests[1])
+        #expect(login.headerFields[.authorization] == nil)
+        #expect(me.headerFields[.authorization] == "Bearer stale")
+        #expect(me.headerFields[HTTPField.Name("X-Profile")!] == "full")
+    }
+
+    @Test func targetTimeoutIsTheCallsDeadline() async throws {
+        let client = APIClient(
+            transport: StubTransport(latency: .seconds(5)) { _, _ in .json("{}") })
+        let started = ContinuousClock.now
+        let error = await #expect(throws: APIError.self) {
+            try await client.send(Account.login(user: "bob"), as: Data.self)
+        }
+        #expect(error?.kind == .timeout)
+        #expect(ContinuousClock.now - started < .seconds(3))
+    }
+}
