@@ -70,6 +70,7 @@ struct RawURLSession: Fetcher {
 struct CourierFetcher: Fetcher {
     struct Items: APIRequest {
         typealias Response = [Item]
+        var method: HTTPRequest.Method { .get }
         let path: String
     }
 

@@ -8,6 +8,7 @@ import NIOConcurrencyHelpers
 enum Transfers {
     struct Download: APIRequest {
         typealias Response = Data
+        var method: HTTPRequest.Method { .get }
         let path: String
         var timeout: Duration? { .seconds(600) }
     }

@@ -16,6 +16,7 @@ struct RxCourierTests {
     struct TimetableRequestApi {
         struct TimetableRequest: APIRequest {
             typealias Response = Timetable
+            var method: HTTPRequest.Method { .get }
             var path: String { "/timetable" }
             var decoder: JSONDecoder? { .snakeCase }
         }
