@@ -78,7 +78,7 @@ extension APIClient {
         let limit = configuration.maximumBodySize
         return try await call.run { () async throws(APIError) in
             let (response, body) = try await call.pipeline.send(built.request, body: built.body)
-            guard request.acceptableStatusCodes.contains(response.status.code) else {
+            guard request.acceptableStatusCodes.containsStatusCode(response.status.code) else {
                 throw .unacceptableStatus(response, body: try? await body.collect(upTo: limit), request: built.request)
             }
             do {

@@ -129,7 +129,7 @@ public struct APIClient: Sendable {
             call.pipeline.bufferingTransport != nil
             ? try await call.runInline(exchange) : try await call.run(exchange)
         let data = responseBody.bufferedData ?? Data()
-        guard request.acceptableStatusCodes.contains(response.status.code) else {
+        guard request.acceptableStatusCodes.containsStatusCode(response.status.code) else {
             throw .unacceptableStatus(response, body: data, request: built.request)
         }
         do {

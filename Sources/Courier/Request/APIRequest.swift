@@ -52,6 +52,10 @@ public protocol APIRequest<Response>: Sendable {
     /// the client's.
     associatedtype DecoderType: DecoderConvertible = JSONDecoder?
 
+    /// The type of ``acceptableStatusCodes``: ``StatusCodes`` (the default), `Range<Int>`,
+    /// `ClosedRange<Int>`, `Set<Int>` or `[Int]`.
+    associatedtype AcceptableStatusCodesType: StatusCodesConvertible = StatusCodes
+
     /// The HTTP method, like `.get` or `.post`. Every request states it; there is no default.
     var method: HTTPRequest.Method { get }
 
@@ -84,10 +88,13 @@ public protocol APIRequest<Response>: Sendable {
     /// Write it as `URL`, `URL?` or `String`; each is honoured.
     var baseURL: BaseURLType { get }
 
-    /// The status codes this request accepts. Defaults to `200..<300`.
+    /// The status codes this request accepts. Defaults to ``StatusCodes/successful``,
+    /// `200..<300`.
     ///
-    /// Any other status fails the call with ``APIError/Kind/unacceptableStatus``.
-    var acceptableStatusCodes: Range<Int> { get }
+    /// Write them as ``StatusCodes`` (`.successful + [304]`), `Range<Int>`, `ClosedRange<Int>`,
+    /// `Set<Int>` or `[Int]`. Any other status fails the call with
+    /// ``APIError/Kind/unacceptableStatus``.
+    var acceptableStatusCodes: AcceptableStatusCodesType { get }
 
     /// The total time allowed for the call, including redirects and reading the body.
     ///
@@ -123,9 +130,6 @@ extension APIRequest {
     /// No body.
     public var body: RequestBody? { nil }
 
-    /// `200..<300`.
-    public var acceptableStatusCodes: Range<Int> { 200..<300 }
-
     /// `nil`: the client's timeout.
     public var timeout: Duration? { nil }
 
@@ -146,4 +150,9 @@ extension APIRequest where HeadersType == [String: String] {
 extension APIRequest where DecoderType == JSONDecoder? {
     /// `nil`: the client's decoder.
     public var decoder: JSONDecoder? { nil }
+}
+
+extension APIRequest where AcceptableStatusCodesType == StatusCodes {
+    /// ``StatusCodes/successful``: `200..<300`.
+    public var acceptableStatusCodes: StatusCodes { .successful }
 }

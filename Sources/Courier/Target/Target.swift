@@ -50,6 +50,10 @@ public protocol Target: Sendable {
     /// the client's.
     associatedtype DecoderType: DecoderConvertible = JSONDecoder?
 
+    /// The type of ``acceptableStatusCodes``: ``StatusCodes`` (the default), `Range<Int>`,
+    /// `ClosedRange<Int>`, `Set<Int>` or `[Int]`.
+    associatedtype AcceptableStatusCodesType: StatusCodesConvertible = StatusCodes
+
     /// The base URL; the path is relative to its path.
     var baseURL: URL { get }
 
@@ -68,8 +72,10 @@ public protocol Target: Sendable {
     /// Write them as `[String: String]`, `[String: String]?` or `HTTPFields`.
     var headers: HeadersType { get }
 
-    /// The statuses that count as success. Defaults to `200..<300`.
-    var acceptableStatusCodes: Range<Int> { get }
+    /// The statuses that count as success. Defaults to ``StatusCodes/successful``, `200..<300`.
+    ///
+    /// Write them as ``StatusCodes``, `Range<Int>`, `ClosedRange<Int>`, `Set<Int>` or `[Int]`.
+    var acceptableStatusCodes: AcceptableStatusCodesType { get }
 
     /// The total time allowed for the call. Defaults to `nil`: the client's.
     var timeout: Duration? { get }
@@ -90,9 +96,6 @@ public protocol Target: Sendable {
 extension Target {
     /// ``TargetTask/plain``.
     public var task: TargetTask { .plain }
-
-    /// `200..<300`.
-    public var acceptableStatusCodes: Range<Int> { 200..<300 }
 
     /// `nil`: the client's timeout.
     public var timeout: Duration? { nil }
@@ -121,4 +124,9 @@ extension Target where HeadersType == [String: String] {
 extension Target where DecoderType == JSONDecoder? {
     /// `nil`: the client's decoder.
     public var decoder: JSONDecoder? { nil }
+}
+
+extension Target where AcceptableStatusCodesType == StatusCodes {
+    /// ``StatusCodes/successful``: `200..<300`.
+    public var acceptableStatusCodes: StatusCodes { .successful }
 }

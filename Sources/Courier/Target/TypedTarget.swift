@@ -43,7 +43,7 @@ public struct TypedTarget<Base: Target, Response: Decodable & Sendable>: APIRequ
     public var body: RequestBody? { target.task.body }
 
     /// The target's acceptable statuses.
-    public var acceptableStatusCodes: Range<Int> { target.acceptableStatusCodes }
+    public var acceptableStatusCodes: Base.AcceptableStatusCodesType { target.acceptableStatusCodes }
 
     /// Decodes JSON, or passes `Data`, `String` and ``EmptyResponse`` through as
     /// ``APIRequest`` does for them.

@@ -72,10 +72,10 @@ public struct StatusHook: Interceptor {
     /// A hook for responses with one of `statuses`.
     ///
     /// - Parameters:
-    ///   - statuses: The status codes to handle.
+    ///   - statuses: The status codes to handle, such as `[426]` or a ``StatusCodes``.
     ///   - handler: Runs for each such response.
     public init(statuses: some Sequence<Int>, _ handler: @escaping @Sendable (Event) async -> Action) {
-        let codes = Set(statuses)
+        let codes = StatusCodes(statuses)
         self.matches = { event in event.status.map { codes.contains($0.code) } ?? false }
         self.handler = handler
     }

@@ -17,7 +17,7 @@ public struct RetryPolicy: Sendable, Hashable {
     public var maximumBackoff: Duration
 
     /// The statuses worth another try.
-    public var retryableStatusCodes: Set<Int>
+    public var retryableStatusCodes: StatusCodes
 
     /// The methods retried without further ado. Others (`POST`, `PATCH`) are retried only with
     /// an `Idempotency-Key` header or ``RequestOptions/allowsRetry`` set.
@@ -39,7 +39,7 @@ public struct RetryPolicy: Sendable, Hashable {
         maximumRetries: Int = 2,
         initialBackoff: Duration = .milliseconds(500),
         maximumBackoff: Duration = .seconds(30),
-        retryableStatusCodes: Set<Int> = [408, 429, 500, 502, 503, 504],
+        retryableStatusCodes: StatusCodes = [408, 429, 500, 502, 503, 504],
         idempotentMethods: Set<HTTPRequest.Method> = [.get, .head, .put, .delete, .options, .trace],
         honorsRetryAfter: Bool = true
     ) {
