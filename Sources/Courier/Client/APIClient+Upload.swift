@@ -36,7 +36,7 @@ extension APIClient {
         progress: @escaping @Sendable (TransferProgress) -> Void
     ) async throws(APIError) -> Request.Response {
         do {
-            return try await perform(request, uploadProgress: progress)
+            return try await perform(request, uploadProgress: progress).value
         } catch {
             throw error.redacted(with: configuration.redaction)
         }

@@ -53,6 +53,20 @@ public struct APIClient: Sendable {
     /// - Returns: The decoded response.
     /// - Throws: ``APIError``, for any failure from building the request to decoding the response.
     public func send<Request: APIRequest>(_ request: Request) async throws(APIError) -> Request.Response {
+        try await response(for: request).value
+    }
+
+    /// Sends a request and returns its decoded response with the response head and body, for
+    /// callers that need a header such as `ETag` or `Link`.
+    ///
+    /// Everything else is as ``send(_:)``, which returns this call's ``APIResponse/value``.
+    ///
+    /// - Parameter request: The request to send.
+    /// - Returns: The decoded value, the response head and the body.
+    /// - Throws: ``APIError``, for any failure from building the request to decoding the response.
+    public func response<Request: APIRequest>(
+        for request: Request
+    ) async throws(APIError) -> APIResponse<Request.Response> {
         do {
             return try await perform(request, uploadProgress: nil)
         } catch {
@@ -118,7 +132,7 @@ public struct APIClient: Sendable {
     func perform<Request: APIRequest>(
         _ request: Request,
         uploadProgress: (@Sendable (TransferProgress) -> Void)?
-    ) async throws(APIError) -> Request.Response {
+    ) async throws(APIError) -> APIResponse<Request.Response> {
         let call = try prepare(request, buffersBody: true, uploadProgress: uploadProgress)
         let built = call.built
         let exchange = { @Sendable () async throws(APIError) in
@@ -133,8 +147,9 @@ public struct APIClient: Sendable {
             throw .unacceptableStatus(response, body: data, request: built.request)
         }
         do {
-            return try request.decode(
+            let value = try request.decode(
                 data, from: response, decoder: request.decoder.resolvedDecoder ?? configuration.decoder)
+            return APIResponse(value: value, response: response, body: data)
         } catch {
             let message =
                 data.isEmpty
