@@ -45,6 +45,9 @@ extension APIClient {
         /// everything; pass your application's.
         public var logger = Logger(label: "Courier", factory: { _ in SwiftLogNoOpLogHandler() })
 
+        /// The last base URL parsed, this client's own.
+        let origins = OriginCache()
+
         /// Creates a configuration.
         ///
         /// - Parameters:

@@ -8,15 +8,22 @@ struct RequestBuilder {
     var baseURL: URL?
     var headers: [String: String]
     var encoder: JSONEncoder
+    var origins: OriginCache
 
-    init(baseURL: URL? = nil, headers: [String: String] = [:], encoder: JSONEncoder = JSONEncoder()) {
+    init(
+        baseURL: URL? = nil, headers: [String: String] = [:], encoder: JSONEncoder = JSONEncoder(),
+        origins: OriginCache = OriginCache()
+    ) {
         self.baseURL = baseURL
         self.headers = headers
         self.encoder = encoder
+        self.origins = origins
     }
 
     init(configuration: APIClient.Configuration) {
-        self.init(baseURL: configuration.baseURL, headers: configuration.headers, encoder: configuration.encoder)
+        self.init(
+            baseURL: configuration.baseURL, headers: configuration.headers, encoder: configuration.encoder,
+            origins: configuration.origins)
     }
 
     /// What a call sends, and the base URL its path was joined to.
@@ -35,7 +42,7 @@ struct RequestBuilder {
                     + "give the request a baseURL."
             )
         }
-        let base = try Memo.origin(of: baseURL)
+        let base = try origins.origin(of: baseURL)
         let path = try Self.join(base.path, request.path)
         let query = request.query
         let target = query.isEmpty ? path : path + "?" + query.percentEncoded

@@ -4,9 +4,7 @@ import Foundation
 ///
 /// `NSLock` is used rather than `Synchronization.Mutex` so that the package keeps its deployment
 /// targets (macOS 13, iOS 16).
-// @unchecked Sendable: every access to `value` happens inside `lock.withLock`, so no two threads
-// ever touch it at the same time.
-package final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value> {
     private let lock = NSLock()
     private var value: Value
 
@@ -21,3 +19,8 @@ package final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+// @unchecked Sendable: every access to `value` happens inside `lock.withLock`, so no two threads
+// ever touch it at the same time; only a Sendable value may cross, or the lock would hand a
+// non-Sendable value to another concurrency domain.
+extension Locked: @unchecked Sendable where Value: Sendable {}

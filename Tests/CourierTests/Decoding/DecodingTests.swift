@@ -139,4 +139,14 @@ struct BaseProtocolTests {
         #expect(sent.headerFields[.accept] == "application/vnd.example+json")
         #expect(sent.headerFields[HTTPField.Name("X-Client")!] == "courier")
     }
+
+    @Test func presetsAreNewDecodersSoChangingOneChangesNoOtherRequest() {
+        let mine = JSONDecoder.snakeCase
+        mine.keyDecodingStrategy = .useDefaultKeys
+        #expect(mine !== JSONDecoder.snakeCase)
+        if case .convertFromSnakeCase = JSONDecoder.snakeCase.keyDecodingStrategy {
+        } else {
+            Issue.record("A changed preset leaked into the next one.")
+        }
+    }
 }
