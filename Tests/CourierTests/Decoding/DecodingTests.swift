@@ -102,6 +102,16 @@ struct DecodingTests {
         let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: transport)
         #expect(try await client.send(Counted()) == 42)
     }
+
+    @Test func presetsAreNewDecodersSoChangingOneChangesNoOtherRequest() {
+        let mine = JSONDecoder.snakeCase
+        mine.keyDecodingStrategy = .useDefaultKeys
+        #expect(mine !== JSONDecoder.snakeCase)
+        if case .convertFromSnakeCase = JSONDecoder.snakeCase.keyDecodingStrategy {
+        } else {
+            Issue.record("A changed preset leaked into the next one.")
+        }
+    }
 }
 
 // MARK: - Seed 002: a base protocol per API host
@@ -138,15 +148,5 @@ struct BaseProtocolTests {
         #expect(sent.path == "/v3/users/octocat/repos")
         #expect(sent.headerFields[.accept] == "application/vnd.example+json")
         #expect(sent.headerFields[HTTPField.Name("X-Client")!] == "courier")
-    }
-
-    @Test func presetsAreNewDecodersSoChangingOneChangesNoOtherRequest() {
-        let mine = JSONDecoder.snakeCase
-        mine.keyDecodingStrategy = .useDefaultKeys
-        #expect(mine !== JSONDecoder.snakeCase)
-        if case .convertFromSnakeCase = JSONDecoder.snakeCase.keyDecodingStrategy {
-        } else {
-            Issue.record("A changed preset leaked into the next one.")
-        }
     }
 }
