@@ -34,7 +34,7 @@ extension APIClient {
         do {
             return try await stream(request, progress: progress, consume)
         } catch {
-            throw error.redacted(with: configuration.redaction)
+            throw error.finished(for: Request.self, redaction: configuration.redaction)
         }
     }
 

@@ -38,7 +38,7 @@ extension APIClient {
         do {
             return try await perform(request, uploadProgress: progress).value
         } catch {
-            throw error.redacted(with: configuration.redaction)
+            throw error.finished(for: Request.self, redaction: configuration.redaction)
         }
     }
 }

@@ -70,7 +70,7 @@ public struct APIClient: Sendable {
         do {
             return try await perform(request, uploadProgress: nil)
         } catch {
-            throw error.redacted(with: configuration.redaction)
+            throw error.finished(for: Request.self, redaction: configuration.redaction)
         }
     }
 

@@ -31,13 +31,23 @@ struct Pipeline: Sendable {
             return try await exchange(request, body: body)
         }
         var next: Interceptor.Next = { request, body in
-            try await self.exchange(request, body: body)
+            do throws(APIError) {
+                return try await self.exchange(request, body: body)
+            } catch {
+                var error = error
+                error.originIsKnown = true  // the client's or the transport's
+                throw error
+            }
         }
         for interceptor in interceptors.reversed() {
             let rest = next
             let context = self.context
             next = { request, body in
-                try await interceptor.intercept(request, body: body, context: context, next: rest)
+                do {
+                    return try await interceptor.intercept(request, body: body, context: context, next: rest)
+                } catch {
+                    throw Self.named(error, raisedBy: interceptor, request: request)
+                }
             }
         }
         do {
@@ -46,11 +56,28 @@ struct Pipeline: Sendable {
             if error.request == nil { error.request = request }
             throw error
         } catch {
-            if error is CancellationError || Task.isCancelled {
-                throw APIError(.cancelled, "The call was cancelled.", request: request, underlying: error)
-            }
-            throw APIError(.interceptor, "An interceptor failed.", request: request, underlying: error)
+            throw Self.named(error, raisedBy: nil, request: request)
         }
+    }
+
+    /// An error as it leaves an interceptor: one the interceptor raised itself (not one that came
+    /// up from the rest of the pipeline) is named after it, and anything but an ``APIError`` or a
+    /// cancellation becomes an ``APIError/Kind/interceptor`` error.
+    static func named(_ error: any Error, raisedBy interceptor: (any Interceptor)?, request: HTTPRequest) -> APIError {
+        let name = interceptor.map { Memo.name(of: type(of: $0)) }
+        if var apiError = error as? APIError {
+            guard !apiError.originIsKnown else { return apiError }
+            apiError.interceptorName = name
+            apiError.originIsKnown = true
+            return apiError
+        }
+        var apiError =
+            error is CancellationError || Task.isCancelled
+            ? APIError(.cancelled, "The call was cancelled.", request: request, underlying: error)
+            : APIError(.interceptor, "\(name ?? "An interceptor") failed.", request: request, underlying: error)
+        apiError.interceptorName = apiError.kind == .cancelled ? nil : name
+        apiError.originIsKnown = true
+        return apiError
     }
 
     /// Sends through the transport, follows redirects, and reads the final body into memory.

@@ -7,10 +7,14 @@ extension APIError {
 
     /// A one-paragraph explanation for a person, free of credentials.
     ///
-    /// For example: `unacceptableStatus: GET http://127.0.0.1:8080/users/7 answered 404 Not Found.
-    /// Body: {"error":"no such user"}`.
+    /// For example: `unacceptableStatus in UserRequest: GET http://127.0.0.1:8080/users/7: The
+    /// server answered 404 Not Found. Body: {"error":"no such user"}`, or, for an error an
+    /// interceptor raised, `authentication in ProfileRequest from RefreshingAuthorization<…>: …`.
     public var description: String {
-        var text = "\(kind): "
+        var text = "\(kind)"
+        if let requestName { text += " in \(requestName)" }
+        if let interceptorName { text += " from \(interceptorName)" }
+        text += ": "
         if let request {
             text += "\(request.method.rawValue) \(redaction.displayURL(of: request)): "
         }

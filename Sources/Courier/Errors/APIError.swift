@@ -44,6 +44,18 @@ public struct APIError: Error, CustomStringConvertible {
     public var codingPath: [String]
 
     /// What is hidden of ``request``, ``response`` and ``underlying`` in the description.
+    /// The name of the request type whose call failed, like `ProfileRequest`, when the error
+    /// came out of a call.
+    public internal(set) var requestName: String?
+
+    /// The type name of the interceptor that raised this error, like `RetryInterceptor`, or
+    /// `nil` when it came from the client itself or from the transport.
+    public internal(set) var interceptorName: String?
+
+    /// Whether the layer that raised the error has been named: set once an error leaves the
+    /// client's own exchange or an interceptor, so that outer interceptors pass it on unchanged.
+    var originIsKnown = false
+
     var redaction = Redaction.standard
 
     /// Creates an error.
@@ -96,6 +108,14 @@ public struct APIError: Error, CustomStringConvertible {
 }
 
 extension APIError {
+    /// The error as a call throws it: named after its request and redacted with the client's
+    /// redaction.
+    func finished(for request: Any.Type, redaction: Redaction) -> APIError {
+        var error = redacted(with: redaction)
+        if error.requestName == nil { error.requestName = Memo.name(of: request) }
+        return error
+    }
+
     /// This error with `redaction` applied on top of the standard one.
     func redacted(with redaction: Redaction) -> APIError {
         guard redaction != self.redaction else { return self }

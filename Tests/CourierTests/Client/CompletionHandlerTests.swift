@@ -64,7 +64,8 @@ struct CompletionHandlerTests {
         let error = #expect(throws: APIError.self) { try result.get() }
         #expect(error?.kind == .cancelled)
         #expect(calls == 1)
-        #expect(started.duration(to: .now) < .seconds(2))
+        // Well before the stub's 10 s: the main queue can be slow to drain on a loaded 2-core machine.
+        #expect(started.duration(to: .now) < .seconds(5))
     }
 
     @Test @MainActor func mainActorCompletionUpdatesMainActorState() async throws {
