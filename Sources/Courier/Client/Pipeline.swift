@@ -84,37 +84,36 @@ struct Pipeline: Sendable {
     func exchange(_ request: HTTPRequest, body: OutgoingBody?) async throws(APIError) -> (HTTPResponse, ResponseBody) {
         var request = request
         var body = body
-        var redirects = 0
+        var hops: [RedirectHop] = []
         while true {
-            let (response, responseBody) = try await transportSend(request, body: body)
-            if let redirect = try Redirect.next(
-                after: response, to: request, body: body, policy: configuration.redirects)
+            var (response, responseBody) = try await transportSend(request, body: body)
+            if let (hop, nextBody) = try Redirect.next(
+                after: response, to: request, body: body, policy: configuration.redirects),
+                let next = try await Redirect.decide(
+                    hop, body: nextBody, followed: hops.count, policy: configuration.redirects)
             {
-                redirects += 1
-                guard redirects <= configuration.redirects.limit else {
-                    throw APIError(
-                        .tooManyRedirects,
-                        "The server redirected more than \(configuration.redirects.limit) times.",
-                        request: request,
-                        response: response
-                    )
-                }
+                hops.append(hop)
                 await Self.discard(responseBody)
                 context.logger.debug(
                     "Following a redirect",
                     metadata: [
                         "courier.request": "\(context.requestName)",
                         "http.status": "\(response.status.code)",
-                        "http.location": "\(context.redaction.displayURL(of: redirect.0))",
+                        "http.location": "\(context.redaction.displayURL(of: next.0))",
                     ]
                 )
-                (request, body) = redirect
+                (request, body) = next
                 continue
             }
-            guard buffersBody else { return (response, responseBody) }
+            guard buffersBody else {
+                responseBody.redirects = hops
+                return (response, responseBody)
+            }
             do {
                 let data = try await responseBody.collect(upTo: configuration.maximumBodySize)
-                return (response, ResponseBody(data))
+                var collected = ResponseBody(data)
+                collected.redirects = hops
+                return (response, collected)
             } catch {
                 throw Self.mapTransportError(error, request: request, response: response)
             }

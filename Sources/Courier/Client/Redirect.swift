@@ -15,7 +15,7 @@ enum Redirect {
         to request: HTTPRequest,
         body: OutgoingBody?,
         policy: RedirectPolicy
-    ) throws(APIError) -> (HTTPRequest, OutgoingBody?)? {
+    ) throws(APIError) -> (hop: RedirectHop, body: OutgoingBody?)? {
         guard policy.isEnabled, [301, 302, 303, 307, 308].contains(response.status.code),
             let location = response.headerFields[.location],
             let current = request.url,
@@ -46,13 +46,53 @@ enum Redirect {
             nextBody = nil
             for name in bodyFields { next.headerFields[name] = nil }
         }
-        if origin(of: url) != origin(of: current) {
+        let crossesOrigin = origin(of: url) != origin(of: current)
+        if crossesOrigin {
             for name in credentialFields { next.headerFields[name] = nil }
         }
-        return (next, nextBody)
+        return (RedirectHop(request: request, response: response, next: next, crossesOrigin: crossesOrigin), nextBody)
     }
 
-    /// Scheme, host and port, with the scheme's default port filled in.
+    /// Applies the policy to a hop: the limit, then the app's hook. Returns the request to send
+    /// next, or `nil` when the hop is not to be followed.
+    static func decide(
+        _ hop: RedirectHop,
+        body: OutgoingBody?,
+        followed: Int,
+        policy: RedirectPolicy
+    ) async throws(APIError) -> (HTTPRequest, OutgoingBody?)? {
+        guard followed < policy.limit else {
+            throw APIError(
+                .tooManyRedirects,
+                "The server redirected more than \(policy.limit) times.",
+                request: hop.request,
+                response: hop.response
+            )
+        }
+        guard let decide = policy.decide else { return (hop.next, body) }
+        switch await decide(hop).base {
+        case .follow:
+            return (hop.next, body)
+        case .stop:
+            return nil
+        case .modify(var changed):
+            guard let changedURL = changed.url, let nextURL = hop.next.url,
+                origin(of: changedURL) == origin(of: nextURL)
+            else {
+                throw APIError(
+                    .invalidRequest,
+                    "A redirect hook may change the next request but not send it to another origin.",
+                    request: hop.next,
+                    response: hop.response
+                )
+            }
+            if hop.crossesOrigin {
+                for name in credentialFields { changed.headerFields[name] = nil }
+            }
+            return (changed, body)
+        }
+    }
+
     private static func origin(of url: URL) -> String {
         let scheme = url.scheme?.lowercased() ?? ""
         let port = url.port ?? (scheme == "https" ? 443 : 80)

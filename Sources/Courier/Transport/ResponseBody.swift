@@ -11,6 +11,15 @@ public struct ResponseBody: AsyncSequence, Sendable {
     /// The length the server announced (`Content-Length`), if any.
     public let expectedLength: Int?
 
+    /// The redirects the client followed to get this response, in order; empty when there were
+    /// none. Interceptors read it to tell whether a response came from the origin they sent to
+    /// (``cameFromAnotherOrigin``).
+    public internal(set) var redirects: [RedirectHop] = []
+
+    /// Whether a redirect on the way to this response crossed to another origin (scheme, host or
+    /// port): then a `401` is the other origin's, not a verdict on the caller's credential.
+    public var cameFromAnotherOrigin: Bool { redirects.contains { $0.crossesOrigin } }
+
     private let storage: Storage
 
     private enum Storage: Sendable {

@@ -24,6 +24,9 @@ import Logging
 /// let client = APIClient(baseURL: url, interceptors: [RetryInterceptor(), auth])
 /// ```
 ///
+/// A `401` that comes from another origin after a redirect (which dropped the credential) is
+/// returned as it is: it says nothing about the credential.
+///
 /// Send the refresh call through a client without this interceptor (or with
 /// ``RequestOptions/skipsAuthorization``). Requests that set `Authorization` themselves, or skip
 /// authorization, pass untouched.
@@ -108,7 +111,11 @@ public struct RefreshingAuthorization<Credential: RefreshableCredential>: Interc
         var authorized = request
         apply(sent.credential, &authorized)
         let (response, responseBody) = try await next(authorized, body)
-        guard isAuthenticationFailure(response) else { return (response, responseBody) }
+        // A refusal from another origin, reached by a redirect that dropped the credential, says
+        // nothing about the credential: refreshing would throw a valid token away.
+        guard isAuthenticationFailure(response), !responseBody.cameFromAnotherOrigin else {
+            return (response, responseBody)
+        }
 
         let fresh = try await store.refreshed(replacing: sent.generation, until: context.deadline)
         context.logger.debug(
