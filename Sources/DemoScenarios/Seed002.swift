@@ -96,7 +96,15 @@ enum Seed002 {
     }
 }
 
+// As the seed writes it: a non-optional decoder, and the same headers on every request —
+// including `Content-Type: application/json` (the form-encoded login still goes out as a form)
+// and `Accept-Encoding: gzip` (decompressed on every transport).
 extension Seed002.DemoAPIRequest {
-    var headers: [String: String] { ["Accept": "application/json", "X-Demo-Client": "seed-002"] }
-    var decoder: JSONDecoder? { .snakeCase }
+    var headers: [String: String] {
+        [
+            "Accept": "application/json", "Accept-Encoding": "gzip", "Content-Type": "application/json",
+            "X-Demo-Client": "seed-002",
+        ]
+    }
+    var decoder: JSONDecoder { .snakeCase }
 }
