@@ -35,7 +35,7 @@ extension APIClient {
 
     /// Sends a request and calls back on `scheduler`: `success` or `failure`, then `completion`.
     ///
-    /// Seed 000's convenience: the three closures replace a `sink(receiveCompletion:receiveValue:)`
+    /// A convenience many apps write: the three closures replace a `sink(receiveCompletion:receiveValue:)`
     /// that every call site would otherwise repeat. `completion` runs exactly once, after
     /// `success` or `failure`; none of them runs after the returned cancellable is cancelled.
     ///

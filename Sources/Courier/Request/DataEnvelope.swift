@@ -3,6 +3,7 @@
 /// ```swift
 /// struct UsersRequest: APIRequest {
 ///     typealias Response = DataEnvelope<[User]>
+///     var method: HTTPRequest.Method { .get }
 ///     var path: String { "/users" }
 /// }
 ///

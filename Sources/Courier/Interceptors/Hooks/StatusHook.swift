@@ -4,8 +4,8 @@ public import HTTPTypes
 /// Handles chosen statuses or error kinds in one place for every call: observe them, turn them
 /// into your app's own error, or run a flow and try again.
 ///
-/// Seed 000's app forces an update on one status and sends the user to log in on another;
-/// without a hook, every call site repeats that:
+/// An app that forces an update on one status and sends the user to log in on another would,
+/// without a hook, repeat that at every call site:
 ///
 /// ```swift
 /// let hooks: [any Interceptor] = [

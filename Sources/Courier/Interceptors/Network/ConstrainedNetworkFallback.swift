@@ -4,7 +4,7 @@ import Logging
 
 /// Sends a lighter alternative when the full request may not use a constrained network.
 ///
-/// Seed 000 asks for full-size content only when the device is not in Low Data Mode, and falls
+/// Many apps ask for full-size content only when the device is not in Low Data Mode, and fall
 /// back to a smaller variant when it is. A request names its alternative in its options; this
 /// interceptor sends the request with constrained (and, if asked, expensive) access refused, and
 /// when the transport reports ``ConstrainedNetworkError`` it sends the alternative instead:
@@ -12,6 +12,7 @@ import Logging
 /// ```swift
 /// struct PhotosRequest: APIRequest {
 ///     typealias Response = [Photo]
+///     var method: HTTPRequest.Method { .get }
 ///     var path: String { "/photos" }
 ///     var options: RequestOptions {
 ///         RequestOptions().with(\.constrainedNetworkAlternative, .init(path: "/photos", query: ["size": "small"]))
