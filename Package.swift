@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
@@ -44,6 +45,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: linux)),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: linux)),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(platforms: linux)),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras", condition: .when(platforms: linux)),
                 .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(platforms: linux)),
             ],
             swiftSettings: strictSettings
