@@ -10,6 +10,14 @@ enum CompressionRoutes {
 
     static func add(to router: Router<BasicRequestContext>) {
         router.get("compressed/json") { request, _ in try json(request) }
+        router.head("compressed/json") { request, _ in try json(request) }
+        // Bodiless answers that still name a coding, as servers send them.
+        router.get("compressed/not-modified") { _, _ in
+            Response(status: .notModified, headers: [.contentEncoding: "gzip", .eTag: "\"v1\""])
+        }
+        router.get("compressed/empty") { _, _ in
+            Response(status: .ok, headers: [.contentEncoding: "gzip", .contentType: "application/json"])
+        }
         router.get("compressed/accept-encoding") { request, _ in
             JSONResponse.make(AcceptEncodingEcho(acceptEncoding: request.headers[.acceptEncoding]))
         }

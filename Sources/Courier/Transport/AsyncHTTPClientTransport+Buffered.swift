@@ -45,8 +45,17 @@
             } catch let error as HTTPClientError where error == .cancelled {
                 throw CancellationError()
             } catch let error where !(error is APIError) {
-                // After the head, the server may have acted: say so, so a retry does not repeat it.
                 // (The future has completed, so the collector's event-loop writes are visible.)
+                if let head = collector.head,
+                    Self.isSpuriousTruncation(
+                        error,
+                        hasBody: ContentDecoding.hasBody(
+                            status: Int(head.status.code), isHead: request.method == .head,
+                            contentLength: head.headers.first(name: "content-length").flatMap { Int($0) }))
+                {
+                    return (Self.makeResponse(status: head.status, headers: head.headers), Data())
+                }
+                // After the head, the server may have acted: say so, so a retry does not repeat it.
                 let response = collector.head.map { Self.makeResponse(status: $0.status, headers: $0.headers) }
                 let decodingError = collector.contentEncoding.flatMap {
                     Self.contentDecodingError(from: error, contentEncoding: $0, ratio: decoding.maximumRatio)

@@ -22,6 +22,18 @@
             return values.isEmpty ? nil : values.joined(separator: ", ")
         }
 
+        /// Whether `error` is NIO's complaint that a compressed body ended early, about a response
+        /// that has no body at all: NIO's decompressor expects a whole stream after any head that
+        /// names `gzip` or `deflate`, even one to `HEAD`, a `304`, or an empty body.
+        ///
+        /// - Parameters:
+        ///   - error: The error AsyncHTTPClient failed the request with.
+        ///   - hasBody: Whether the response can have a body (see `ContentDecoding.hasBody`).
+        /// - Returns: `true` when the response is complete and the error can be ignored.
+        static func isSpuriousTruncation(_ error: any Error, hasBody: Bool) -> Bool {
+            !hasBody && (error as? NIOHTTPDecompression.ExtraDecompressionError) == .truncatedData
+        }
+
         /// Reports NIO's decompression failures in Courier's terms: a ratio overflow, or compressed
         /// data that is corrupt, cut short or followed by junk.
         ///

@@ -122,7 +122,9 @@
             }
             // The announced length is the compressed one: the decoded body's is unknown.
             let chunks = ChunkSequence(
-                base: response.body, contentEncoding: contentEncoding, ratio: decoding.maximumRatio)
+                base: response.body, contentEncoding: contentEncoding, ratio: decoding.maximumRatio,
+                hasBody: ContentDecoding.hasBody(
+                    status: Int(response.status.code), isHead: request.method == .head, contentLength: expectedLength))
             return (head, ResponseBody(chunks, expectedLength: nil))
         }
 
@@ -216,15 +218,18 @@
         var contentEncoding: String?
         /// The client's decompression ratio.
         var ratio: Int?
+        /// Whether the response can have a body at all.
+        var hasBody = true
 
         func makeAsyncIterator() -> Iterator {
-            Iterator(base: base.makeAsyncIterator(), contentEncoding: contentEncoding, ratio: ratio)
+            Iterator(base: base.makeAsyncIterator(), contentEncoding: contentEncoding, ratio: ratio, hasBody: hasBody)
         }
 
         struct Iterator: AsyncIteratorProtocol {
             var base: HTTPClientResponse.Body.AsyncIterator
             let contentEncoding: String?
             let ratio: Int?
+            let hasBody: Bool
 
             mutating func next() async throws -> Data? {
                 let buffer: ByteBuffer?
@@ -232,6 +237,9 @@
                     buffer = try await base.next()
                 } catch {
                     guard contentEncoding != nil else { throw error }
+                    if AsyncHTTPClientTransport.isSpuriousTruncation(error, hasBody: hasBody) {
+                        return nil
+                    }
                     throw AsyncHTTPClientTransport.contentDecodingError(
                         from: error, contentEncoding: contentEncoding, ratio: ratio) ?? error
                 }

@@ -63,7 +63,7 @@ struct ContentDecoding: Sendable, Equatable {
     func undecoded(contentEncoding: String?, status: Int, isHead: Bool, contentLength: Int?) -> String? {
         let tokens = Self.tokens(in: contentEncoding)
         let listed = tokens.filter { $0 != "identity" }
-        guard !listed.isEmpty, !isHead, status >= 200, status != 204, status != 304, contentLength != 0 else {
+        guard !listed.isEmpty, Self.hasBody(status: status, isHead: isHead, contentLength: contentLength) else {
             return nil
         }
         if decodesStacked {
@@ -72,6 +72,18 @@ struct ContentDecoding: Sendable, Equatable {
         // NIO's rule: the first token is undone when it is a coding it knows; everything else
         // stays, `identity, gzip` included.
         return codings.contains(tokens[0]) ? listed.dropFirst().first : listed.first
+    }
+
+    /// Whether a response can carry a body: not one to `HEAD`, not `1xx`, `204` or `304`, and not
+    /// one announced as empty.
+    ///
+    /// - Parameters:
+    ///   - status: The response status code.
+    ///   - isHead: Whether the request was `HEAD`.
+    ///   - contentLength: The response's `Content-Length`, if any.
+    /// - Returns: `false` when the response has no body to decode.
+    static func hasBody(status: Int, isHead: Bool, contentLength: Int?) -> Bool {
+        !isHead && status >= 200 && status != 204 && status != 304 && contentLength != 0
     }
 
     /// Whether a `Content-Encoding` value lists any coding but `identity`.

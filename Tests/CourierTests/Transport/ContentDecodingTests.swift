@@ -59,6 +59,16 @@ struct ContentDecodingTests {
         #expect(none.undecoded(contentEncoding: "gzip", status: 200, isHead: false, contentLength: 0) == nil)
     }
 
+    @Test func knowsWhichResponsesHaveNoBody() {
+        #expect(ContentDecoding.hasBody(status: 200, isHead: false, contentLength: nil))
+        #expect(ContentDecoding.hasBody(status: 404, isHead: false, contentLength: 12))
+        #expect(!ContentDecoding.hasBody(status: 200, isHead: true, contentLength: 120))
+        #expect(!ContentDecoding.hasBody(status: 101, isHead: false, contentLength: nil))
+        #expect(!ContentDecoding.hasBody(status: 204, isHead: false, contentLength: nil))
+        #expect(!ContentDecoding.hasBody(status: 304, isHead: false, contentLength: nil))
+        #expect(!ContentDecoding.hasBody(status: 200, isHead: false, contentLength: 0))
+    }
+
     @Test func asksForCompressionOnlyWhenItCanDecodeIt() {
         #expect(Self.firstOnly.acceptEncoding == "gzip, deflate")
         #expect(ContentDecoding.none("nothing").acceptEncoding == nil)
@@ -148,6 +158,14 @@ struct ContentDecodingTests {
             #expect(
                 AsyncHTTPClientTransport.contentDecodingError(
                     from: HTTPClientError.remoteConnectionClosed, contentEncoding: "gzip", ratio: 100) == nil)
+        }
+
+        @Test func nioTruncationIsIgnoredOnlyWithoutABody() {
+            let truncated = NIOHTTPDecompression.ExtraDecompressionError.truncatedData
+            #expect(AsyncHTTPClientTransport.isSpuriousTruncation(truncated, hasBody: false))
+            #expect(!AsyncHTTPClientTransport.isSpuriousTruncation(truncated, hasBody: true))
+            let trailing = NIOHTTPDecompression.ExtraDecompressionError.invalidTrailingData
+            #expect(!AsyncHTTPClientTransport.isSpuriousTruncation(trailing, hasBody: false))
         }
 
         @Test func aClientWithoutDecompressionDecodesNothing() {

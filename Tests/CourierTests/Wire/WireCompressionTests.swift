@@ -59,6 +59,26 @@ struct WireCompressionTests {
     }
 
     @Test(arguments: TransportKind.available)
+    func bodilessResponsesNamingACodingSucceed(_ kind: TransportKind) async throws {
+        struct HeadRequest: APIRequest {
+            typealias Response = EmptyResponse
+            var method: HTTPRequest.Method { .head }
+            var path: String { "/compressed/json" }
+            var query: Query { ["encoding": "gzip"] }
+        }
+        try await DemoServer.withRunning { baseURL in
+            let client = makeClient(kind, baseURL: baseURL)
+            let head = try await client.send(HeadRequest())
+            #expect(head == EmptyResponse())
+            let notModified = try await client.send(
+                RawRequest(path: "/compressed/not-modified", acceptableStatusCodes: 200..<400))
+            #expect(notModified.isEmpty)
+            let empty = try await client.send(RawRequest(path: "/compressed/empty"))
+            #expect(empty.isEmpty)
+        }
+    }
+
+    @Test(arguments: TransportKind.available)
     func asksForGzipAndDeflateWhenTheRequestDoesNotSay(_ kind: TransportKind) async throws {
         try await DemoServer.withRunning { baseURL in
             let client = makeClient(kind, baseURL: baseURL)
