@@ -23,10 +23,12 @@ let package = Package(
         .executable(name: "courier-demo", targets: ["courier-demo"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
@@ -44,6 +46,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: linux)),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: linux)),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(platforms: linux)),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras", condition: .when(platforms: linux)),
                 .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(platforms: linux)),
             ],
             swiftSettings: strictSettings
@@ -64,6 +67,7 @@ let package = Package(
         .target(
             name: "DemoAPI",
             dependencies: [
+                .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -99,6 +99,7 @@ package enum DemoServer {
         AuthRoutes.add(to: router, state: state)
         RetryRoutes.add(to: router, state: state)
         UploadRoutes.add(to: router, state: state)
+        CompressionRoutes.add(to: router)
         return router
     }
 }

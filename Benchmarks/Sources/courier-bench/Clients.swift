@@ -124,7 +124,7 @@ enum ClientKind: String, CaseIterable {
             RawAsyncHTTPClientDelegate(client: Self.httpClient, base: base.absoluteString)
         case .courierAsyncHTTPClient:
             CourierFetcher(
-                client: APIClient(baseURL: base, transport: AsyncHTTPClientTransport(client: Self.httpClient)))
+                client: APIClient(baseURL: base, transport: Self.courierTransport))
         case .rawURLSession:
             RawURLSession(session: URLSession(configuration: .default), base: base)
         case .courierURLSession:
@@ -141,4 +141,8 @@ enum ClientKind: String, CaseIterable {
         eventLoopGroup: HTTPClient.defaultEventLoopGroup,
         configuration: AsyncHTTPClientTransport.recommendedConfiguration
     )
+
+    /// Courier's transport over ``httpClient``, which decompresses as the recommended configuration says.
+    static let courierTransport = AsyncHTTPClientTransport(
+        client: httpClient, decompressionRatio: AsyncHTTPClientTransport.defaultDecompressionRatio)
 }

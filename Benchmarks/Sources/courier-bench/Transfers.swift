@@ -28,7 +28,7 @@ enum Transfers {
     static func client(_ kind: ClientKind, base: URL) -> APIClient {
         let transport: any Transport =
             kind == .courierURLSession
-            ? URLSessionTransport() : AsyncHTTPClientTransport(client: ClientKind.httpClient)
+            ? URLSessionTransport() : ClientKind.courierTransport
         return APIClient(baseURL: base, transport: transport)
     }
 

@@ -32,6 +32,9 @@ extension APIClient {
 
         /// The largest response body, in bytes, a call reads into memory; a larger one fails with
         /// ``APIError/Kind/bodyTooLarge``. Defaults to 10 MiB.
+        ///
+        /// A compressed body (`Content-Encoding: gzip`) counts with its decompressed size, so a
+        /// decompression bomb fails here too.
         public var maximumBodySize = 10 * 1024 * 1024
 
         /// Whether and how far the client follows redirects. Defaults to ``RedirectPolicy/default``.

@@ -147,6 +147,9 @@ struct Pipeline: Sendable {
             if apiError.response == nil { apiError.response = response }
             return apiError
         }
+        if let decodingError = error as? ContentDecodingError {
+            return mapContentDecodingError(decodingError, request: request, response: response)
+        }
         if error is CancellationError || Task.isCancelled {
             return APIError(
                 .cancelled, "The call was cancelled.", request: request, response: response, underlying: error)
@@ -166,5 +169,37 @@ struct Pipeline: Sendable {
         let message =
             response == nil ? "The request could not be sent." : "The connection failed while the body was read."
         return APIError(.transport, message, request: request, response: response, underlying: error)
+    }
+
+    /// Words a body the transport could not decode: a decompression bomb is a body too large, a
+    /// coding the transport cannot undo or bytes that are not what they claim are a decoding
+    /// failure. Never compressed bytes handed to the decoder.
+    private static func mapContentDecodingError(
+        _ error: ContentDecodingError, request: HTTPRequest, response: HTTPResponse?
+    ) -> APIError {
+        let coding = "(Content-Encoding: \(error.coding))"
+        let (kind, message): (APIError.Kind, String)
+        switch error.reason {
+        case .ratioExceeded(let ratio):
+            kind = .bodyTooLarge
+            let limit = ratio.map { "to more than \($0) times its compressed size, the transport's limit" }
+            message =
+                "The response body \(coding) decompresses \(limit ?? "past the transport's ratio limit"): "
+                + "a possible decompression bomb."
+        case .tooLarge(let limit):
+            kind = .bodyTooLarge
+            message =
+                "The response body \(coding) decompresses past the limit of \(limit) bytes: "
+                + "a possible decompression bomb."
+        case .unsupported:
+            kind = .decoding
+            message =
+                "The response body is encoded with \(error.coding), which the transport cannot decode"
+                + (error.summary.map { " (\($0))" } ?? "") + "."
+        case .corrupt:
+            kind = .decoding
+            message = "The response body is not valid \(error.coding) data \(coding)."
+        }
+        return APIError(kind, message, request: request, response: response, underlying: error.underlying)
     }
 }

@@ -57,7 +57,9 @@ extension APIError {
         /// The server redirected from `https` to `http`; Courier refuses to downgrade.
         public static var insecureRedirect: Self { .init(.insecureRedirect) }
 
-        /// The response body is larger than the client's limit for buffered bodies.
+        /// The response body is larger than the client's limit for buffered bodies, or a compressed
+        /// body decompresses past that limit or past the transport's decompression ratio (a
+        /// possible decompression bomb).
         public static var bodyTooLarge: Self { .init(.bodyTooLarge) }
 
         /// The server answered with a status the request does not accept. The error carries the
@@ -66,6 +68,10 @@ extension APIError {
 
         /// The response body could not be decoded as the request's response type. The error carries
         /// the body and the coding path of the failing value.
+        ///
+        /// Also a body whose content coding could not be undone: corrupt `gzip` or `deflate` data,
+        /// or a coding (`Content-Encoding: br`) the transport does not decode. Compressed bytes
+        /// never reach your decoder.
         public static var decoding: Self { .init(.decoding) }
 
         /// An interceptor failed with an error of its own, found in ``APIError/underlying``.

@@ -4,6 +4,7 @@
     public import HTTPTypes
     import NIOCore
     import NIOHTTP1
+    import NIOHTTPCompression
     import Tracing
 
     /// A transport over AsyncHTTPClient: the default on Linux.
@@ -18,20 +19,39 @@
     public struct AsyncHTTPClientTransport: Transport {
         /// A transport over a process-wide `HTTPClient` configured for Courier: redirects are not
         /// followed, a refused connection fails at once instead of being retried until the connect
-        /// timeout, and decompression is off. It lives as long as the process and is never shut down.
+        /// timeout, and `gzip` and `deflate` bodies are decompressed up to
+        /// ``defaultDecompressionRatio``. It lives as long as the process and is never shut down.
         public static let shared = AsyncHTTPClientTransport(
             client: HTTPClient(
                 eventLoopGroup: HTTPClient.defaultEventLoopGroup,
                 configuration: recommendedConfiguration
-            ))
+            ),
+            decompressionRatio: defaultDecompressionRatio
+        )
+
+        /// The largest size a compressed response body may decompress to, as a multiple of its
+        /// compressed size, in ``recommendedConfiguration``: 100.
+        ///
+        /// JSON typically compresses 5 to 20 times; a decompression bomb (a few kilobytes that
+        /// inflate to gigabytes) compresses about 1,000 times. Past the ratio the call fails with
+        /// ``APIError/Kind/bodyTooLarge``, whatever ``APIClient/Configuration/maximumBodySize`` says.
+        public static let defaultDecompressionRatio = 100
 
         /// The configuration of ``shared``: start from it when you create your own `HTTPClient`.
+        ///
+        /// It decompresses `gzip` and `deflate` bodies with a ratio limit of
+        /// ``defaultDecompressionRatio``; for another ratio, set
+        /// `configuration.decompression = .enabled(limit: .ratio(n))` and pass the same `n` to
+        /// ``init(client:decompressionRatio:)``.
         ///
         /// Tracing stays on when the process has bootstrapped a tracer before the configuration is
         /// made; with none, it is off, which saves five allocations per call in AsyncHTTPClient's
         /// delegate API (it starts a span on the no-op tracer for every request).
         public static var recommendedConfiguration: HTTPClient.Configuration {
-            var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, decompression: .disabled)
+            var configuration = HTTPClient.Configuration(
+                redirectConfiguration: .disallow,
+                decompression: .enabled(limit: .ratio(defaultDecompressionRatio))
+            )
             configuration.connectionPool.retryConnectionEstablishment = false
             if configuration.tracing.tracer is NoOpTracer {
                 configuration.tracing.tracer = nil
@@ -40,6 +60,8 @@
         }
 
         let client: HTTPClient
+        /// What the client decompresses.
+        let decoding: ContentDecoding
 
         /// Creates a transport over a client you own (and must shut down).
         ///
@@ -47,9 +69,30 @@
         /// ``recommendedConfiguration`` does: Courier follows redirects itself, dropping credentials
         /// on a change of origin. A client that follows redirects on its own bypasses those rules.
         ///
-        /// - Parameter client: The client to send through.
-        public init(client: HTTPClient) {
+        /// AsyncHTTPClient does not let the transport read a client's configuration back, so tell it
+        /// how the client decompresses:
+        ///
+        /// ```swift
+        /// let configuration = AsyncHTTPClientTransport.recommendedConfiguration
+        /// let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        /// let transport = AsyncHTTPClientTransport(
+        ///     client: client, decompressionRatio: AsyncHTTPClientTransport.defaultDecompressionRatio)
+        /// ```
+        ///
+        /// With a ratio, the transport asks for `Accept-Encoding: gzip, deflate` when a request sets
+        /// none, and reports a body past the ratio as ``APIError/Kind/bodyTooLarge``. With `nil`, it
+        /// asks for no encoding. Either way, a body that would arrive still encoded (a coding the
+        /// client does not decode, like `br`) fails with ``APIError/Kind/decoding`` instead of
+        /// reaching your decoder.
+        ///
+        /// - Parameters:
+        ///   - client: The client to send through.
+        ///   - decompressionRatio: The ratio the client was configured with, as
+        ///     `decompression: .enabled(limit: .ratio(decompressionRatio))`, or `nil` when it was
+        ///     configured with `decompression: .disabled`.
+        public init(client: HTTPClient, decompressionRatio: Int?) {
             self.client = client
+            self.decoding = Self.contentDecoding(ratio: decompressionRatio)
         }
 
         /// Sends a request without following redirects.
@@ -58,25 +101,50 @@
         ///   - request: The request.
         ///   - body: The request body, if any.
         /// - Returns: The response head and its streaming body.
-        /// - Throws: AsyncHTTPClient's and NIO's errors, or `CancellationError`.
+        /// - Throws: AsyncHTTPClient's and NIO's errors, ``APIError/Kind/decoding`` for a body the
+        ///   client would hand over still encoded, or `CancellationError`.
         public func send(_ request: HTTPRequest, body: OutgoingBody?) async throws -> (HTTPResponse, ResponseBody) {
-            let clientRequest = try Self.makeClientRequest(request, body: body)
+            let clientRequest = try Self.makeClientRequest(request, body: body, acceptEncoding: decoding.acceptEncoding)
             let response = try await client.execute(clientRequest, deadline: .distantFuture)
+            let head = Self.makeResponse(status: response.status, headers: response.headers)
             let expectedLength = response.headers.first(name: "content-length").flatMap { Int($0) }
-            return (
-                Self.makeResponse(status: response.status, headers: response.headers),
-                ResponseBody(ChunkSequence(base: response.body), expectedLength: expectedLength)
-            )
+            let contentEncoding = Self.contentEncoding(of: response.headers)
+            if let coding = decoding.undecoded(
+                contentEncoding: contentEncoding, status: Int(response.status.code), isHead: request.method == .head,
+                contentLength: expectedLength)
+            {
+                // Dropping the body cancels the request.
+                let error = ContentDecodingError(reason: .unsupported, coding: coding, summary: decoding.summary)
+                throw Pipeline.mapTransportError(error, request: request, response: head)
+            }
+            guard ContentDecoding.isEncoded(contentEncoding) else {
+                return (head, ResponseBody(ChunkSequence(base: response.body), expectedLength: expectedLength))
+            }
+            // The announced length is the compressed one: the decoded body's is unknown.
+            let chunks = ChunkSequence(
+                base: response.body, contentEncoding: contentEncoding, ratio: decoding.maximumRatio,
+                hasBody: ContentDecoding.hasBody(
+                    status: Int(response.status.code), isHead: request.method == .head, contentLength: expectedLength))
+            return (head, ResponseBody(chunks, expectedLength: nil))
         }
 
         /// Converts a request to AsyncHTTPClient's request type.
-        static func makeClientRequest(_ request: HTTPRequest, body: OutgoingBody?) throws -> HTTPClientRequest {
+        ///
+        /// - Parameters:
+        ///   - request: The request.
+        ///   - body: Its body, if any.
+        ///   - acceptEncoding: The `Accept-Encoding` to send when the request sets none.
+        /// - Returns: The request as AsyncHTTPClient's type.
+        /// - Throws: `HTTPClientError.invalidURL` for a request without a URL.
+        static func makeClientRequest(
+            _ request: HTTPRequest, body: OutgoingBody?, acceptEncoding: String?
+        ) throws -> HTTPClientRequest {
             guard let url = request.url else {
                 throw HTTPClientError.invalidURL
             }
             var clientRequest = HTTPClientRequest(url: url.absoluteString)
             clientRequest.method = HTTPMethod(rawValue: request.method.rawValue)
-            clientRequest.headers = makeHeaders(request.headerFields)
+            clientRequest.headers = makeHeaders(request.headerFields, acceptEncoding: acceptEncoding)
             if let body {
                 if let data = body.data, !body.reportsProgress {
                     clientRequest.body = .bytes(ByteBuffer(bytes: data))
@@ -89,11 +157,19 @@
         }
 
         /// Converts header fields to AsyncHTTPClient's type.
-        static func makeHeaders(_ fields: HTTPFields) -> HTTPHeaders {
+        ///
+        /// - Parameters:
+        ///   - fields: The request's fields.
+        ///   - acceptEncoding: The `Accept-Encoding` to add when `fields` has none.
+        /// - Returns: The fields as AsyncHTTPClient's type.
+        static func makeHeaders(_ fields: HTTPFields, acceptEncoding: String?) -> HTTPHeaders {
             var headers = HTTPHeaders()
-            headers.reserveCapacity(fields.count)
+            headers.reserveCapacity(fields.count + 1)
             for field in fields {
                 headers.add(name: field.name.rawName, value: field.value)
+            }
+            if let acceptEncoding, fields[.acceptEncoding] == nil {
+                headers.add(name: "Accept-Encoding", value: acceptEncoding)
             }
             return headers
         }
@@ -132,22 +208,42 @@
         }
     }
 
-    /// AsyncHTTPClient's body as `Data` chunks.
+    /// AsyncHTTPClient's body as `Data` chunks, with NIO's decompression failures reported in
+    /// Courier's terms.
     private struct ChunkSequence: AsyncSequence, Sendable {
         typealias Element = Data
 
         let base: HTTPClientResponse.Body
+        /// The response's `Content-Encoding`, when the body arrives decompressed.
+        var contentEncoding: String?
+        /// The client's decompression ratio.
+        var ratio: Int?
+        /// Whether the response can have a body at all.
+        var hasBody = true
 
         func makeAsyncIterator() -> Iterator {
-            Iterator(base: base.makeAsyncIterator())
+            Iterator(base: base.makeAsyncIterator(), contentEncoding: contentEncoding, ratio: ratio, hasBody: hasBody)
         }
 
         struct Iterator: AsyncIteratorProtocol {
             var base: HTTPClientResponse.Body.AsyncIterator
+            let contentEncoding: String?
+            let ratio: Int?
+            let hasBody: Bool
 
             mutating func next() async throws -> Data? {
-                guard let buffer = try await base.next() else { return nil }
-                return buffer.withUnsafeReadableBytes { Data($0) }
+                let buffer: ByteBuffer?
+                do {
+                    buffer = try await base.next()
+                } catch {
+                    guard contentEncoding != nil else { throw error }
+                    if AsyncHTTPClientTransport.isSpuriousTruncation(error, hasBody: hasBody) {
+                        return nil
+                    }
+                    throw AsyncHTTPClientTransport.contentDecodingError(
+                        from: error, contentEncoding: contentEncoding, ratio: ratio) ?? error
+                }
+                return buffer?.withUnsafeReadableBytes { Data($0) }
             }
         }
     }

@@ -9,6 +9,10 @@ import Foundation
 final class BufferedExchange: TaskEvents {
     private struct State {
         var response: URLResponse?
+        /// The first coding of a body that arrives decompressed.
+        var coding: String?
+        /// Counts decompressed bytes against the compressed length, when it is known.
+        var meter: InflationMeter?
         var data = Data()
         var outcome: Result<(URLResponse, Data), any Error>?
         var waiter: CheckedContinuation<(URLResponse, Data), any Error>?
@@ -16,13 +20,17 @@ final class BufferedExchange: TaskEvents {
 
     let body: OutgoingBody?
     private let limit: Int
+    private let decoding: ContentDecoding
+    private let isHead: Bool
     private let task: URLSessionTask
     private let state = Locked(State())
 
-    init(task: URLSessionTask, body: OutgoingBody?, limit: Int) {
+    init(task: URLSessionTask, body: OutgoingBody?, limit: Int, decoding: ContentDecoding) {
         self.task = task
         self.body = body
         self.limit = limit
+        self.decoding = decoding
+        self.isHead = task.originalRequest?.httpMethod == "HEAD"
     }
 
     /// The response head, once it has arrived: for an error raised after it.
@@ -30,8 +38,9 @@ final class BufferedExchange: TaskEvents {
 
     /// Starts the task and waits for the whole response.
     ///
-    /// - Throws: ``APIError/Kind/bodyTooLarge`` past the limit (the task is cancelled), or the
-    ///   task's error.
+    /// - Throws: ``APIError/Kind/bodyTooLarge`` past the limit (the task is cancelled), a
+    ///   ``ContentDecodingError`` for a body decompressed past the limit or the ratio or one
+    ///   encoded in a coding the session does not decode, or the task's error.
     func response(starting task: URLSessionTask) async throws -> (URLResponse, Data) {
         try await withCheckedThrowingContinuation { continuation in
             let outcome = state.withLock { state -> Result<(URLResponse, Data), any Error>? in
@@ -48,25 +57,51 @@ final class BufferedExchange: TaskEvents {
 
     func received(_ response: URLResponse) {
         let expected = response.expectedContentLength
-        state.withLock { $0.response = $0.response ?? response }
-        if expected > limit {
+        let contentEncoding = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding")
+        let first = state.withLock { state -> Bool in
+            guard state.response == nil else { return false }
+            state.response = response
+            return true
+        }
+        guard first else { return }
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 200
+        let length = expected >= 0 ? Int(expected) : nil
+        if let coding = decoding.undecoded(
+            contentEncoding: contentEncoding, status: status, isHead: isHead, contentLength: length)
+        {
+            finish(.failure(ContentDecodingError(reason: .unsupported, coding: coding, summary: decoding.summary)))
+        } else if ContentDecoding.isEncoded(contentEncoding) {
+            // The announced length is the compressed one: the limit counts decompressed bytes.
+            let meter = InflationMeter(
+                contentEncoding: contentEncoding, contentLength: length, ratio: decoding.maximumRatio)
+            state.withLock { state in
+                state.coding = ContentDecoding.codings(in: contentEncoding).first
+                state.meter = meter
+            }
+        } else if expected > limit {
             finish(.failure(APIError.bodyTooLarge(limit: limit, announced: Int(expected))))
         }
     }
 
     func received(_ data: Data) {
-        let tooLarge = state.withLock { state -> Bool in
-            guard state.outcome == nil else { return false }
-            guard state.data.count + data.count <= limit else { return true }
+        let failure = state.withLock { state -> (any Error)? in
+            guard state.outcome == nil else { return nil }
+            if state.meter?.add(data.count) == true, let coding = state.coding {
+                return ContentDecodingError(reason: .ratioExceeded(state.meter?.ratio), coding: coding)
+            }
+            guard state.data.count + data.count <= limit else {
+                guard let coding = state.coding else { return APIError.bodyTooLarge(limit: limit, announced: nil) }
+                return ContentDecodingError(reason: .tooLarge(limit), coding: coding)
+            }
             if state.data.isEmpty {
                 state.data = data  // most small bodies arrive in one piece: no copy
             } else {
                 state.data.append(data)
             }
-            return false
+            return nil
         }
-        if tooLarge {
-            finish(.failure(APIError.bodyTooLarge(limit: limit, announced: nil)))
+        if let failure {
+            finish(.failure(failure))
         }
     }
 

@@ -14,8 +14,9 @@ public import HTTPTypes
 /// Implementation requirements, beyond ``Transport``'s:
 /// - End the exchange, with any error, once `deadline` passes — while connecting, sending, waiting
 ///   for the head, or reading the body.
-/// - Stop reading past `limit` bytes and throw an ``APIError`` of kind
-///   ``APIError/Kind/bodyTooLarge`` (at once when the announced length is already too large).
+/// - Stop reading past `limit` bytes, counted after decompression, and throw an ``APIError`` of
+///   kind ``APIError/Kind/bodyTooLarge`` (at once when the announced length of a body without a
+///   content coding is already too large).
 public protocol BufferingTransport: Transport {
     /// Sends a request and reads its whole response body.
     ///

@@ -10,21 +10,29 @@ final class Exchange: TaskEvents {
         var response: URLResponse?
         var error: (any Error)?
         var waiter: CheckedContinuation<URLResponse, any Error>?
+        /// The response's `Content-Encoding`, when its body arrives decompressed.
+        var contentEncoding: String?
+        /// Counts decompressed bytes against the compressed length, when it is known.
+        var meter: InflationMeter?
+        var task: URLSessionTask?
     }
 
     private let state = Locked(State())
     /// The request body, told how much of it went out.
     let body: OutgoingBody?
+    private let decoding: ContentDecoding
     private let chunks: AsyncThrowingStream<Data, any Error>
     private let chunkSink: AsyncThrowingStream<Data, any Error>.Continuation
 
-    init(body: OutgoingBody?) {
+    init(body: OutgoingBody?, decoding: ContentDecoding) {
         self.body = body
+        self.decoding = decoding
         (chunks, chunkSink) = AsyncThrowingStream.makeStream(of: Data.self)
     }
 
     /// Starts the task and waits for the response head.
     func waitForResponse(starting task: URLSessionTask) async throws -> URLResponse {
+        state.withLock { $0.task = task }
         chunkSink.onTermination = { termination in
             if case .cancelled = termination { task.cancel() }
         }
@@ -53,9 +61,18 @@ final class Exchange: TaskEvents {
     }
 
     func received(_ response: URLResponse) {
+        let contentEncoding = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding")
+        let encoded = ContentDecoding.isEncoded(contentEncoding)
+        let expected = response.expectedContentLength
         let waiter = state.withLock { state -> CheckedContinuation<URLResponse, any Error>? in
             guard state.response == nil else { return nil }
             state.response = response
+            if encoded {
+                state.contentEncoding = contentEncoding
+                state.meter = InflationMeter(
+                    contentEncoding: contentEncoding, contentLength: expected >= 0 ? Int(expected) : nil,
+                    ratio: decoding.maximumRatio)
+            }
             defer { state.waiter = nil }
             return state.waiter
         }
@@ -63,10 +80,25 @@ final class Exchange: TaskEvents {
     }
 
     func received(_ data: Data) {
+        let exceeded = state.withLock { state -> (ContentDecodingError, URLSessionTask?)? in
+            guard state.meter?.add(data.count) == true, let contentEncoding = state.contentEncoding else { return nil }
+            let coding = ContentDecoding.codings(in: contentEncoding).joined(separator: ", ")
+            state.meter = nil  // report once
+            return (ContentDecodingError(reason: .ratioExceeded(decoding.maximumRatio), coding: coding), state.task)
+        }
+        if let (error, task) = exceeded {
+            chunkSink.finish(throwing: error)
+            task?.cancel()
+            return
+        }
         chunkSink.yield(data)
     }
 
     func completed(with error: (any Error)?) {
+        let contentEncoding = state.withLock { $0.contentEncoding }
+        let error = error.map {
+            URLSessionTransport.contentDecodingError(from: $0, contentEncoding: contentEncoding) ?? $0
+        }
         let waiter = state.withLock { state -> CheckedContinuation<URLResponse, any Error>? in
             guard state.response == nil else { return nil }
             state.error = error ?? URLError(.badServerResponse)

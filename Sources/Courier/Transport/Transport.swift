@@ -19,6 +19,9 @@ public import HTTPTypes
 ///   dropped or its consumer is cancelled.
 /// - Send a file body without reading it into memory, and report the bytes sent with
 ///   ``OutgoingBody/didSend(_:)`` (``OutgoingBody/chunks(ofSize:)`` does it for you).
+/// - Hand over the body with any content coding (`Content-Encoding: gzip`) undone, or fail: the
+///   client cannot tell a decoded body from an encoded one, since transports keep the
+///   `Content-Encoding` field after decoding.
 /// - Throw whatever error the underlying library reports; the client maps it to ``APIError``.
 ///
 /// ```swift

@@ -53,7 +53,7 @@ struct TransportConversionTests {
     #if os(Linux) || os(Android)
         @Test func clientRequestKeepsMethodURLHeadersAndBody() throws {
             let clientRequest = try AsyncHTTPClientTransport.makeClientRequest(
-                Self.request, body: OutgoingBody(Data("{}".utf8)))
+                Self.request, body: OutgoingBody(Data("{}".utf8)), acceptEncoding: nil)
             #expect(clientRequest.method == .POST)
             #expect(clientRequest.url == "https://api.example.com:8443/v1/items?q=a%2Bb")
             #expect(clientRequest.headers["content-type"] == ["application/json"])
