@@ -18,6 +18,7 @@ import Testing
 struct WireCompressionTests {
     struct PayloadRequest: APIRequest {
         typealias Response = CompressedPayload
+        var method: HTTPRequest.Method { .get }
         var encoding: String
         var path: String { "/compressed/json" }
         var query: Query { ["encoding": encoding] }
@@ -25,6 +26,7 @@ struct WireCompressionTests {
 
     struct AcceptEncodingRequest: APIRequest {
         typealias Response = AcceptEncodingEcho
+        var method: HTTPRequest.Method { .get }
         var headers: [String: String] = [:]
         var path: String { "/compressed/accept-encoding" }
     }
