@@ -13,4 +13,5 @@ enum Service: Target {
     var baseURL: URL { URL(string: "https://api.example.com")! }
     var path: String { "/items" }
     var method: Method { .post }
+    var task: TargetTask { .plain }
 }

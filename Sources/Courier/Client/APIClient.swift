@@ -115,7 +115,7 @@ public struct APIClient: Sendable {
     ) throws(APIError) -> Call {
         var built = try RequestBuilder(configuration: configuration).build(request)
         built.body = built.body?.reportingProgress(to: uploadProgress)
-        let timeout = request.timeout ?? configuration.timeout
+        let timeout = request.timeout.resolvedTimeout ?? configuration.timeout
         let deadline = ContinuousClock.now.advanced(by: timeout)
         let context = InterceptorContext(
             deadline: deadline,

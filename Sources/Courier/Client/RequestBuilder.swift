@@ -49,7 +49,9 @@ struct RequestBuilder {
         var httpRequest = HTTPRequest(method: method, scheme: base.scheme, authority: base.authority, path: target)
         httpRequest.headerFields = try Self.headerFields(headers, request.headers)
 
-        guard let body = request.body else { return Built(request: httpRequest, body: nil, baseURL: baseURL) }
+        guard let body = request.body.resolvedBody else {
+            return Built(request: httpRequest, body: nil, baseURL: baseURL)
+        }
         guard method != .get, method != .head else {
             throw APIError(.invalidRequest, "A \(method) request cannot have a body.", request: httpRequest)
         }

@@ -56,6 +56,12 @@ public protocol APIRequest<Response>: Sendable {
     /// `ClosedRange<Int>`, `Set<Int>` or `[Int]`.
     associatedtype AcceptableStatusCodesType: StatusCodesConvertible = StatusCodes
 
+    /// The type of ``body``: `RequestBody?` (the default) or `RequestBody`.
+    associatedtype BodyType: RequestBodyConvertible = RequestBody?
+
+    /// The type of ``timeout``: `Duration?` (the default), `Duration` or `TimeInterval`.
+    associatedtype TimeoutType: TimeoutConvertible = Duration?
+
     /// The HTTP method, like `.get` or `.post`. Every request states it; there is no default.
     var method: HTTPRequest.Method { get }
 
@@ -81,7 +87,9 @@ public protocol APIRequest<Response>: Sendable {
     var headers: HeadersType { get }
 
     /// The body to send. Defaults to none; a `GET` or `HEAD` with a body is rejected.
-    var body: RequestBody? { get }
+    ///
+    /// Write it as `RequestBody?` or `RequestBody`; both are honoured.
+    var body: BodyType { get }
 
     /// The base URL for this request, overriding the client's. Defaults to `nil`: the client's.
     ///
@@ -98,8 +106,9 @@ public protocol APIRequest<Response>: Sendable {
 
     /// The total time allowed for the call, including redirects and reading the body.
     ///
-    /// Defaults to `nil`: the client's ``APIClient/Configuration/timeout``.
-    var timeout: Duration? { get }
+    /// Defaults to `nil`: the client's ``APIClient/Configuration/timeout``. Write it as
+    /// `Duration?`, `Duration` or `TimeInterval` (seconds); each is honoured.
+    var timeout: TimeoutType { get }
 
     /// The decoder for this request's response. Defaults to `nil`: the client's decoder.
     ///
@@ -127,12 +136,6 @@ extension APIRequest {
     /// No query parameters.
     public var query: Query { [:] }
 
-    /// No body.
-    public var body: RequestBody? { nil }
-
-    /// `nil`: the client's timeout.
-    public var timeout: Duration? { nil }
-
     /// No options: every option has its default.
     public var options: RequestOptions { RequestOptions() }
 }
@@ -155,4 +158,14 @@ extension APIRequest where DecoderType == JSONDecoder? {
 extension APIRequest where AcceptableStatusCodesType == StatusCodes {
     /// ``StatusCodes/successful``: `200..<300`.
     public var acceptableStatusCodes: StatusCodes { .successful }
+}
+
+extension APIRequest where BodyType == RequestBody? {
+    /// No body.
+    public var body: RequestBody? { nil }
+}
+
+extension APIRequest where TimeoutType == Duration? {
+    /// `nil`: the client's timeout.
+    public var timeout: Duration? { nil }
 }

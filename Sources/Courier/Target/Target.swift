@@ -54,6 +54,9 @@ public protocol Target: Sendable {
     /// `ClosedRange<Int>`, `Set<Int>` or `[Int]`.
     associatedtype AcceptableStatusCodesType: StatusCodesConvertible = StatusCodes
 
+    /// The type of ``timeout``: `Duration?` (the default), `Duration` or `TimeInterval`.
+    associatedtype TimeoutType: TimeoutConvertible = Duration?
+
     /// The base URL; the path is relative to its path.
     var baseURL: URL { get }
 
@@ -64,7 +67,9 @@ public protocol Target: Sendable {
     /// library's type fails to compile instead of being ignored.
     var method: HTTPRequest.Method { get }
 
-    /// What to send: nothing, parameters, a body. Defaults to ``TargetTask/plain``.
+    /// What to send: ``TargetTask/plain`` (nothing), parameters, a body. Every target states it;
+    /// there is no default, so a `task` of another library's type (or the app's own `Task` enum)
+    /// fails to compile instead of sending only the path.
     var task: TargetTask { get }
 
     /// Header fields to send. Defaults to none.
@@ -78,7 +83,9 @@ public protocol Target: Sendable {
     var acceptableStatusCodes: AcceptableStatusCodesType { get }
 
     /// The total time allowed for the call. Defaults to `nil`: the client's.
-    var timeout: Duration? { get }
+    ///
+    /// Write it as `Duration?`, `Duration` or `TimeInterval` (seconds); each is honoured.
+    var timeout: TimeoutType { get }
 
     /// The decoder for the response. Defaults to `nil`: the client's.
     ///
@@ -94,11 +101,6 @@ public protocol Target: Sendable {
 }
 
 extension Target {
-    /// ``TargetTask/plain``.
-    public var task: TargetTask { .plain }
-
-    /// `nil`: the client's timeout.
-    public var timeout: Duration? { nil }
 
     /// No options: every option has its default.
     public var options: RequestOptions { RequestOptions() }
@@ -129,4 +131,9 @@ extension Target where DecoderType == JSONDecoder? {
 extension Target where AcceptableStatusCodesType == StatusCodes {
     /// ``StatusCodes/successful``: `200..<300`.
     public var acceptableStatusCodes: StatusCodes { .successful }
+}
+
+extension Target where TimeoutType == Duration? {
+    /// `nil`: the client's timeout.
+    public var timeout: Duration? { nil }
 }

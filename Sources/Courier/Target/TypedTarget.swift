@@ -31,7 +31,7 @@ public struct TypedTarget<Base: Target, Response: Decodable & Sendable>: APIRequ
     public var headers: Base.HeadersType { target.headers }
 
     /// The target's time limit.
-    public var timeout: Duration? { target.timeout }
+    public var timeout: Base.TimeoutType { target.timeout }
 
     /// The target's decoder.
     public var decoder: Base.DecoderType { target.decoder }
