@@ -21,6 +21,15 @@ let package = Package(
         .library(name: "CourierCombine", targets: ["CourierCombine"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
     ],
+    traits: [
+        .trait(
+            name: "OpenCombine",
+            description: """
+                CourierCombine over OpenCombine, for Linux (Apple platforms use Combine without it). \
+                Without it, CourierCombine's API is unavailable on Linux.
+                """
+        )
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -48,7 +57,8 @@ let package = Package(
             name: "CourierCombine",
             dependencies: [
                 "Courier",
-                .product(name: "OpenCombineShim", package: "OpenCombine"),
+                // Only with the trait, so that apps that do not ask for it never resolve OpenCombine.
+                .product(name: "OpenCombineShim", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
             ],
             swiftSettings: strictSettings
         ),

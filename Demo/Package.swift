@@ -3,7 +3,7 @@
 import PackageDescription
 
 // The demo lives in its own package so that apps depending on Courier never resolve Hummingbird,
-// swift-argument-parser or swift-service-lifecycle. From the repository's root,
+// swift-argument-parser, swift-service-lifecycle or OpenCombine. From the repository's root,
 // `swift run courier-demo` runs it and `swift test --package-path Demo` runs its tests: the wire
 // tests against the example API on loopback, the Combine tests and the seeds' scenarios.
 let strictSettings: [SwiftSetting] = [
@@ -18,8 +18,9 @@ let package = Package(
     name: "CourierDemo",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     dependencies: [
-        // The name matters: without it SwiftPM names the dependency after the folder.
-        .package(name: "Courier", path: ".."),
+        // The name matters: without it SwiftPM names the dependency after the folder. The trait
+        // gives CourierCombine OpenCombine on Linux.
+        .package(name: "Courier", path: "..", traits: ["OpenCombine"]),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
