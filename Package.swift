@@ -20,11 +20,17 @@ let package = Package(
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierCombine", targets: ["CourierCombine"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
-        .executable(name: "courier-demo", targets: ["courier-demo"]),
+    ],
+    traits: [
+        .trait(
+            name: "OpenCombine",
+            description: """
+                CourierCombine over OpenCombine, for Linux (Apple platforms use Combine without it). \
+                Without it, CourierCombine's API is unavailable on Linux.
+                """
+        )
     ],
     dependencies: [
-        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -32,8 +38,6 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
@@ -55,7 +59,8 @@ let package = Package(
             name: "CourierCombine",
             dependencies: [
                 "Courier",
-                .product(name: "OpenCombineShim", package: "OpenCombine"),
+                // Only with the trait, so that apps that do not ask for it never resolve OpenCombine.
+                .product(name: "OpenCombineShim", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
             ],
             swiftSettings: strictSettings
         ),
@@ -64,44 +69,18 @@ let package = Package(
             dependencies: ["Courier"],
             swiftSettings: strictSettings
         ),
-        .target(
-            name: "DemoAPI",
-            dependencies: [
-                .product(name: "CompressNIO", package: "compress-nio"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
-            swiftSettings: strictSettings
-        ),
-        .target(
-            name: "DemoScenarios",
-            dependencies: [
-                "Courier",
-                "CourierCombine",
-                .product(name: "OpenCombineShim", package: "OpenCombine"),
-            ],
-            swiftSettings: strictSettings
-        ),
+        // `swift run courier-demo` at the root: a launcher that runs the demo from its own package,
+        // `Demo/`, so that apps depending on Courier never resolve the demo's dependencies. No
+        // product declares it, so those apps never see it.
         .executableTarget(
             name: "courier-demo",
-            dependencies: [
-                "Courier",
-                "DemoAPI",
-                "DemoScenarios",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CourierTests",
             dependencies: [
                 "Courier",
-                "CourierCombine",
                 "CourierTesting",
-                "DemoAPI",
-                "DemoScenarios",
-                .product(name: "OpenCombineShim", package: "OpenCombine"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],

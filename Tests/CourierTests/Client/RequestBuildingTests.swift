@@ -99,21 +99,21 @@ struct RequestBuildingTests {
     ])
     func invalidHeaderIsRejectedBeforeSending(headers: [String: String]) async throws {
         let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: UnreachableTransport())
-        let error = await #expect(throws: APIError.self) { try await client.send(EchoRequest(headers: headers)) }
+        let error = await #expect(throws: APIError.self) { try await client.send(StubRequest(headers: headers)) }
         #expect(error?.kind == .invalidRequest)
     }
 
     @Test(arguments: [HTTPRequest.Method.get, .head])
     func getOrHeadWithABodyIsRejected(method: HTTPRequest.Method) async throws {
         let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: UnreachableTransport())
-        let request = EchoRequest(method: method, body: .json(["a": 1]))
+        let request = StubRequest(method: method, body: .json(["a": 1]))
         let error = await #expect(throws: APIError.self) { try await client.send(request) }
         #expect(error?.kind == .invalidRequest)
     }
 
     @Test func bodyThatFailsToEncodeIsAnEncodingError() async throws {
         let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: UnreachableTransport())
-        let request = EchoRequest(method: .post, body: .json(["nan": Double.nan]))
+        let request = StubRequest(method: .post, body: .json(["nan": Double.nan]))
         let error = await #expect(throws: APIError.self) { try await client.send(request) }
         #expect(error?.kind == .encoding)
         #expect(error?.underlying is EncodingError)

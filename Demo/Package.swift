@@ -1,0 +1,76 @@
+// swift-tools-version: 6.2
+
+import PackageDescription
+
+// The demo lives in its own package so that apps depending on Courier never resolve Hummingbird,
+// swift-argument-parser, swift-service-lifecycle or OpenCombine. From the repository's root,
+// `swift run courier-demo` runs it and `swift test --package-path Demo` runs its tests: the wire
+// tests against the example API on loopback, the Combine tests and the seeds' scenarios.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .treatAllWarnings(as: .error),
+    .treatWarning("ExplicitSendable", as: .error),
+]
+
+let package = Package(
+    name: "CourierDemo",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    dependencies: [
+        // The name matters: without it SwiftPM names the dependency after the folder. The trait
+        // gives CourierCombine OpenCombine on Linux.
+        .package(name: "Courier", path: "..", traits: ["OpenCombine"]),
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    ],
+    targets: [
+        .target(
+            name: "DemoAPI",
+            dependencies: [
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "DemoScenarios",
+            dependencies: [
+                .product(name: "Courier", package: "Courier"),
+                .product(name: "CourierCombine", package: "Courier"),
+                .product(name: "OpenCombineShim", package: "OpenCombine"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "courier-demo",
+            dependencies: [
+                .product(name: "Courier", package: "Courier"),
+                "DemoAPI",
+                "DemoScenarios",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CourierDemoTests",
+            dependencies: [
+                .product(name: "Courier", package: "Courier"),
+                .product(name: "CourierCombine", package: "Courier"),
+                .product(name: "CourierTesting", package: "Courier"),
+                "DemoAPI",
+                "DemoScenarios",
+                .product(name: "OpenCombineShim", package: "OpenCombine"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+    ]
+)
