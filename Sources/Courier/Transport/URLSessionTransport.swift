@@ -27,6 +27,11 @@ import HTTPTypesFoundation
 /// waiting, so cancelling the task at the limit lands only after the queued chunks (measured: a
 /// 260 KB body inflating to 256 MiB raised the process's peak memory by about 280 MB). The call
 /// still fails at the limit; `AsyncHTTPClientTransport`, the default there, stops reading.
+///
+/// On Linux, FoundationNetworking sometimes stops the process when a file upload is cancelled
+/// mid-transfer, by a cancelled task or by the call's deadline (`EasyHandle.swift: Fatal error:
+/// 'try!' … libcurl.Easy Code=43`, seen in about one run in six of a test that does it). Upload
+/// files on Linux over `AsyncHTTPClientTransport`, the default there.
 public final class URLSessionTransport: BufferingTransport {
     /// A transport over a session with the `.default` configuration.
     public static let shared = URLSessionTransport()

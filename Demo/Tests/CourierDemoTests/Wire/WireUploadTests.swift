@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// File uploads with `RequestBody.file` and `upload(_:progress:)`, over every transport.
-@Suite("Wire: uploads")
+@Suite("Wire: uploads", .serialized)
 struct WireUploadTests {
     struct Upload: APIRequest {
         typealias Response = UploadRoutes.Receipt
@@ -110,7 +110,19 @@ struct WireUploadTests {
         #expect(error?.description.contains(missing.lastPathComponent) == true)
     }
 
-    @Test(arguments: TransportKind.available)
+    /// The transports whose file uploads can be cut short safely. FoundationNetworking's
+    /// URLSession (Linux) sometimes stops the whole process when a file upload is cancelled
+    /// mid-transfer (`EasyHandle.swift:484: Fatal error: 'try!' … libcurl.Easy Code=43`, seen in
+    /// about 1 run in 6 of this suite), so on Linux those tests run over AsyncHTTPClient only.
+    static var interruptibleUploads: [TransportKind] {
+        #if os(Linux) || os(Android)
+            [.asyncHTTPClient]
+        #else
+            TransportKind.available
+        #endif
+    }
+
+    @Test(arguments: Self.interruptibleUploads)
     func cancellingMidUploadStopsTheTransfer(_ kind: TransportKind) async throws {
         // Larger than loopback's socket buffers, which take several MiB before the reader reads.
         let size = 32 * 1024 * 1024
@@ -142,7 +154,7 @@ struct WireUploadTests {
         }
     }
 
-    @Test(arguments: TransportKind.available)
+    @Test(arguments: Self.interruptibleUploads)
     func theDeadlineCoversTheUpload(_ kind: TransportKind) async throws {
         let (file, _) = try Self.makeFile(size: 8 * 1024 * 1024)
         defer { Self.removeFile(file) }
