@@ -78,21 +78,37 @@ public struct StubTransport: Transport {
         self.handler = handler
     }
 
-    /// Answers the request from the handler, after the latency.
+    /// Answers the request from the handler, after the latency, and ends by the deadline like a
+    /// real transport: the latency and a slow handler are cut short when `context.deadline`
+    /// passes.
     ///
     /// - Parameters:
     ///   - request: The request.
     ///   - body: The request body; a file body is read whole, and its progress reported as sent
     ///     at once.
+    ///   - context: The deadline.
     /// - Returns: The handler's reply.
-    /// - Throws: Whatever the handler throws, or `CancellationError` during the latency.
-    public func send(_ request: HTTPRequest, body: OutgoingBody?) async throws -> (HTTPResponse, ResponseBody) {
+    /// - Throws: Whatever the handler throws, or `CancellationError` during the latency or once
+    ///   the deadline has passed.
+    public func send(
+        _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
+    ) async throws -> (HTTPResponse, ResponseBody) {
         let data = try body?.collect()
-        if latency > .zero {
-            try await Task.sleep(for: latency)
+        let (latency, handler) = (self.latency, self.handler)
+        let (result, expired) = await Deadline.race(until: context.deadline) {
+            () async -> Result<Reply, any Error> in
+            do {
+                if latency > .zero {
+                    try await Task.sleep(for: latency)
+                }
+                if let body { body.didSend(body.length) }
+                return .success(try await handler(request, data))
+            } catch {
+                return .failure(error)
+            }
         }
-        if let body { body.didSend(body.length) }
-        let reply = try await handler(request, data)
+        if expired { throw CancellationError() }
+        let reply = try result.get()
         return (reply.response, ResponseBody(reply.body))
     }
 }

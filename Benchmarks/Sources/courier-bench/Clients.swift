@@ -91,17 +91,13 @@ struct DecodeOnly: Fetcher {
 }
 
 /// Courier over a transport that answers from memory at once: Courier's own cost per call.
-struct InMemoryTransport: BufferingTransport {
+struct InMemoryTransport: Transport {
     let bytes: Data
 
-    func send(_ request: HTTPRequest, body: OutgoingBody?) async throws -> (HTTPResponse, ResponseBody) {
+    func send(
+        _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
+    ) async throws -> (HTTPResponse, ResponseBody) {
         (HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"]), ResponseBody(bytes))
-    }
-
-    func sendBuffered(
-        _ request: HTTPRequest, body: OutgoingBody?, limit: Int, deadline: ContinuousClock.Instant
-    ) async throws -> (HTTPResponse, Data) {
-        (HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"]), bytes)
     }
 }
 

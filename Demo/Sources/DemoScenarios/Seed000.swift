@@ -93,10 +93,12 @@ enum Seed000 {
 struct SimulatedLowDataMode: Transport {
     let base: any Transport
 
-    func send(_ request: HTTPRequest, body: OutgoingBody?) async throws -> (HTTPResponse, ResponseBody) {
-        guard NetworkAccess.current.allowsConstrained else {
+    func send(
+        _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
+    ) async throws -> (HTTPResponse, ResponseBody) {
+        guard context.networkAccess.allowsConstrained else {
             throw ConstrainedNetworkError(reason: .constrained)
         }
-        return try await base.send(request, body: body)
+        return try await base.send(request, body: body, context: context)
     }
 }

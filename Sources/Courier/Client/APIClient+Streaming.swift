@@ -76,7 +76,10 @@ extension APIClient {
         let call = try prepare(request, buffersBody: false)
         let built = call.built
         let limit = configuration.maximumBodySize
-        return try await call.run { () async throws(APIError) in
+        // `consume` is the caller's code, reading at its own pace: the deadline covers it by
+        // cancelling the task it runs in.
+        return try await Deadline.run(until: call.deadline, timeout: call.timeout, request: built.request) {
+            () async throws(APIError) in
             let (response, body) = try await call.pipeline.send(built.request, body: built.body)
             guard request.acceptableStatusCodes.containsStatusCode(response.status.code) else {
                 throw .unacceptableStatus(response, body: try? await body.collect(upTo: limit), request: built.request)
@@ -86,7 +89,7 @@ extension APIClient {
             } catch let error as APIError {
                 throw error
             } catch {
-                throw Pipeline.mapTransportError(error, request: built.request, response: response)
+                throw call.pipeline.mapTransportError(error, request: built.request, response: response)
             }
         }
     }

@@ -74,37 +74,12 @@ public struct APIClient: Sendable {
         }
     }
 
-    /// One call, built and ready to run under its deadline.
+    /// One call, built and ready to run.
     struct Call: Sendable {
         let built: RequestBuilder.Built
         let timeout: Duration
         let deadline: ContinuousClock.Instant
         let pipeline: Pipeline
-
-        /// Runs `operation` under the call's deadline, in a task of its own that the deadline
-        /// cancels.
-        func run<Value: Sendable>(
-            _ operation: @escaping @Sendable () async throws(APIError) -> Value
-        ) async throws(APIError) -> Value {
-            try await Deadline.run(until: deadline, timeout: timeout, request: built.request, operation)
-        }
-
-        /// Runs `operation` in the caller's task, relying on the transport and the interceptors to
-        /// end it by the deadline; a failure once the deadline has passed is reported as a timeout.
-        func runInline<Value: Sendable>(
-            _ operation: () async throws(APIError) -> Value
-        ) async throws(APIError) -> Value {
-            do {
-                return try await operation()
-            } catch {
-                guard [.transport, .cancelled, .timeout].contains(error.kind), !Task.isCancelled,
-                    ContinuousClock.now >= deadline
-                else { throw error }
-                throw APIError(
-                    .timeout, "The call did not complete within its time limit of \(timeout).",
-                    request: built.request, underlying: error.underlying ?? error)
-            }
-        }
     }
 
     /// Builds and checks `request`, and prepares its pipeline.
@@ -125,7 +100,8 @@ public struct APIClient: Sendable {
             logger: configuration.logger,
             redaction: configuration.redaction
         )
-        let pipeline = Pipeline(configuration: configuration, context: context, buffersBody: buffersBody)
+        let pipeline = Pipeline(
+            configuration: configuration, context: context, timeout: timeout, buffersBody: buffersBody)
         return Call(built: built, timeout: timeout, deadline: deadline, pipeline: pipeline)
     }
 
@@ -135,13 +111,9 @@ public struct APIClient: Sendable {
     ) async throws(APIError) -> APIResponse<Request.Response> {
         let call = try prepare(request, buffersBody: true, uploadProgress: uploadProgress)
         let built = call.built
-        let exchange = { @Sendable () async throws(APIError) in
-            try await call.pipeline.send(built.request, body: built.body)
-        }
-        // Over a transport that enforces the deadline itself, no task of the client's own.
-        let (response, responseBody) =
-            call.pipeline.bufferingTransport != nil
-            ? try await call.runInline(exchange) : try await call.run(exchange)
+        // In the caller's task: the transport ends the exchange by the deadline, and the pipeline
+        // cuts short any interceptor that does not.
+        let (response, responseBody) = try await call.pipeline.send(built.request, body: built.body)
         let data = responseBody.bufferedData ?? Data()
         guard request.acceptableStatusCodes.containsStatusCode(response.status.code) else {
             throw .unacceptableStatus(response, body: data, request: built.request)

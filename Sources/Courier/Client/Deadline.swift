@@ -1,18 +1,14 @@
 import HTTPTypes
 
-/// Runs work under a deadline that can cut it short anywhere, including while a body is read.
-///
-/// A call over a ``BufferingTransport`` needs none of this: the transport enforces the deadline
-/// and the call runs in the caller's task. Otherwise the client runs the call in a task of its
-/// own and cancels that task when the deadline passes (measured: AsyncHTTPClient's `async`
-/// deadline stops once the head arrives; `URLSession` ignores its resource timeout on Linux).
-/// Interceptors use the same mechanism for their own waits through
-/// ``InterceptorContext/withinDeadline(_:)``.
+/// Runs work in a task of its own that is cancelled when a deadline passes: for code the client
+/// does not control and that could outlast the call — an interceptor that does not say it
+/// ``Interceptor/honoursDeadline``, the `consume` closure of a streamed call — and for test
+/// transports. Transports end their own exchanges by the deadline (``TransportContext/deadline``).
 ///
 /// The deadline is watched by one shared ``DeadlineWatchdog`` rather than by a timer per call:
 /// arming it costs a lock and a dictionary insert, and measured on loopback that saves about
 /// 50 µs per call over racing a sleeping task in a task group.
-enum Deadline {
+package enum Deadline {
     /// Runs the call under its deadline; past it, the call fails with ``APIError/Kind/timeout``.
     static func run<Value: Sendable>(
         until deadline: ContinuousClock.Instant,
@@ -35,7 +31,7 @@ enum Deadline {
 
     /// Runs `operation` in a task that is cancelled when `deadline` passes or the caller is
     /// cancelled, and reports whether the deadline passed first.
-    static func race<Value: Sendable>(
+    package static func race<Value: Sendable>(
         until deadline: ContinuousClock.Instant,
         _ operation: @escaping @Sendable () async -> Value
     ) async -> (Value, expired: Bool) {

@@ -7,32 +7,29 @@ import Logging
 #endif
 
 /// One call's way through the interceptors to the transport and back.
+///
+/// The one place for: the order interceptors run in and the names errors carry
+/// (``Pipeline/send(_:body:)``), cutting an interceptor's waits at the deadline, the per-call
+/// ``TransportContext``, collecting the body under the limit, and mapping every transport error
+/// (`Pipeline+Errors.swift`).
 struct Pipeline: Sendable {
     let configuration: APIClient.Configuration
     let context: InterceptorContext
+    /// The call's time limit, for messages.
+    let timeout: Duration
     /// Whether the final body is read into memory (ordinary calls) or handed on as it streams
     /// (downloads).
     let buffersBody: Bool
-    /// The transport, when it reads whole bodies under the deadline itself and the call buffers:
-    /// then the call needs no task of its own.
-    let bufferingTransport: (any BufferingTransport)?
-
-    init(configuration: APIClient.Configuration, context: InterceptorContext, buffersBody: Bool) {
-        self.configuration = configuration
-        self.context = context
-        self.buffersBody = buffersBody
-        self.bufferingTransport = buffersBody ? configuration.transport as? any BufferingTransport : nil
-    }
 
     /// Runs the interceptors, then follows redirects and reads the body.
     func send(_ request: HTTPRequest, body: OutgoingBody?) async throws(APIError) -> (HTTPResponse, ResponseBody) {
         let interceptors = configuration.interceptors
         if interceptors.isEmpty {
-            return try await exchange(request, body: body)
+            return try await exchange(request, body: body, context: context)
         }
-        var next: Interceptor.Next = { request, body in
+        var next = InterceptorNext(context: context) { request, body, context in
             do throws(APIError) {
-                return try await self.exchange(request, body: body)
+                return try await self.exchange(request, body: body, context: context)
             } catch {
                 var error = error
                 error.originIsKnown = true  // the client's or the transport's
@@ -41,10 +38,13 @@ struct Pipeline: Sendable {
         }
         for interceptor in interceptors.reversed() {
             let rest = next
-            let context = self.context
-            next = { request, body in
+            let honoursDeadline = type(of: interceptor).honoursDeadline
+            next = InterceptorNext(context: context) { request, body, context in
                 do {
-                    return try await interceptor.intercept(request, body: body, context: context, next: rest)
+                    if honoursDeadline {
+                        return try await interceptor.intercept(request, body: body, context: context, next: rest)
+                    }
+                    return try await Self.cutAtDeadline(interceptor, request, body: body, context: context, next: rest)
                 } catch {
                     throw Self.named(error, raisedBy: interceptor, request: request)
                 }
@@ -58,6 +58,36 @@ struct Pipeline: Sendable {
         } catch {
             throw Self.named(error, raisedBy: nil, request: request)
         }
+    }
+
+    /// Runs an interceptor that does not say it honours the deadline in a task that the deadline
+    /// cancels: past the deadline the call fails with ``APIError/Kind/timeout``, even if the
+    /// interceptor swallowed its cancellation.
+    private static func cutAtDeadline(
+        _ interceptor: any Interceptor,
+        _ request: HTTPRequest,
+        body: OutgoingBody?,
+        context: InterceptorContext,
+        next: InterceptorNext
+    ) async throws -> (HTTPResponse, ResponseBody) {
+        let (result, expired) = await Deadline.race(until: context.deadline) {
+            () async -> Result<(HTTPResponse, ResponseBody), any Error> in
+            do {
+                return .success(try await interceptor.intercept(request, body: body, context: context, next: next))
+            } catch {
+                return .failure(error)
+            }
+        }
+        guard expired else { return try result.get() }
+        var underlying: (any Error)?
+        if case .failure(let error) = result {
+            if let error = error as? APIError, error.originIsKnown { throw error }  // from further down
+            underlying = error
+        }
+        throw APIError(
+            .timeout,
+            "\(context.requestName) did not complete within its time limit while \(Memo.name(of: type(of: interceptor))) ran.",
+            request: request, underlying: underlying)
     }
 
     /// An error as it leaves an interceptor: one the interceptor raised itself (not one that came
@@ -81,12 +111,17 @@ struct Pipeline: Sendable {
     }
 
     /// Sends through the transport, follows redirects, and reads the final body into memory.
-    func exchange(_ request: HTTPRequest, body: OutgoingBody?) async throws(APIError) -> (HTTPResponse, ResponseBody) {
+    func exchange(
+        _ request: HTTPRequest, body: OutgoingBody?, context: InterceptorContext
+    ) async throws(APIError) -> (HTTPResponse, ResponseBody) {
+        let transportContext = TransportContext(
+            deadline: context.deadline, readsWholeBody: buffersBody, bodyLimit: configuration.maximumBodySize,
+            networkAccess: context.networkAccess)
         var request = request
         var body = body
         var hops: [RedirectHop] = []
         while true {
-            var (response, responseBody) = try await transportSend(request, body: body)
+            var (response, responseBody) = try await transportSend(request, body: body, context: transportContext)
             if let (hop, nextBody) = try Redirect.next(
                 after: response, to: request, body: body, policy: configuration.redirects),
                 let next = try await Redirect.decide(
@@ -115,91 +150,23 @@ struct Pipeline: Sendable {
                 collected.redirects = hops
                 return (response, collected)
             } catch {
-                throw Self.mapTransportError(error, request: request, response: response)
+                throw mapTransportError(error, request: request, response: response)
             }
         }
     }
 
-    private func transportSend(_ request: HTTPRequest, body: OutgoingBody?) async throws(APIError) -> (
-        HTTPResponse, ResponseBody
-    ) {
+    private func transportSend(
+        _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
+    ) async throws(APIError) -> (HTTPResponse, ResponseBody) {
         do {
-            if let transport = bufferingTransport {
-                let (response, data) = try await transport.sendBuffered(
-                    request, body: body, limit: configuration.maximumBodySize, deadline: context.deadline)
-                return (response, ResponseBody(data))
-            }
-            return try await configuration.transport.send(request, body: body)
+            return try await configuration.transport.send(request, body: body, context: context)
         } catch {
-            throw Self.mapTransportError(error, request: request, response: nil)
+            throw mapTransportError(error, request: request, response: nil)
         }
     }
 
     /// Reads and drops a redirect's small body so the connection can be reused.
     private static func discard(_ body: ResponseBody) async {
         _ = try? await body.collect(upTo: 64 * 1024)
-    }
-
-    /// Maps a transport's own error to an ``APIError``.
-    static func mapTransportError(_ error: any Error, request: HTTPRequest, response: HTTPResponse?) -> APIError {
-        if var apiError = error as? APIError {
-            if apiError.request == nil { apiError.request = request }
-            if apiError.response == nil { apiError.response = response }
-            return apiError
-        }
-        if let decodingError = error as? ContentDecodingError {
-            return mapContentDecodingError(decodingError, request: request, response: response)
-        }
-        if error is CancellationError || Task.isCancelled {
-            return APIError(
-                .cancelled, "The call was cancelled.", request: request, response: response, underlying: error)
-        }
-        if let urlError = error as? URLError {
-            switch urlError.code {
-            case .cancelled:
-                return APIError(
-                    .cancelled, "The call was cancelled.", request: request, response: response, underlying: error)
-            case .timedOut:
-                return APIError(
-                    .timeout, "The transport timed out.", request: request, response: response, underlying: error)
-            default:
-                break
-            }
-        }
-        let message =
-            response == nil ? "The request could not be sent." : "The connection failed while the body was read."
-        return APIError(.transport, message, request: request, response: response, underlying: error)
-    }
-
-    /// Words a body the transport could not decode: a decompression bomb is a body too large, a
-    /// coding the transport cannot undo or bytes that are not what they claim are a decoding
-    /// failure. Never compressed bytes handed to the decoder.
-    private static func mapContentDecodingError(
-        _ error: ContentDecodingError, request: HTTPRequest, response: HTTPResponse?
-    ) -> APIError {
-        let coding = "(Content-Encoding: \(error.coding))"
-        let (kind, message): (APIError.Kind, String)
-        switch error.reason {
-        case .ratioExceeded(let ratio):
-            kind = .bodyTooLarge
-            let limit = ratio.map { "to more than \($0) times its compressed size, the transport's limit" }
-            message =
-                "The response body \(coding) decompresses \(limit ?? "past the transport's ratio limit"): "
-                + "a possible decompression bomb."
-        case .tooLarge(let limit):
-            kind = .bodyTooLarge
-            message =
-                "The response body \(coding) decompresses past the limit of \(limit) bytes: "
-                + "a possible decompression bomb."
-        case .unsupported:
-            kind = .decoding
-            message =
-                "The response body is encoded with \(error.coding), which the transport cannot decode"
-                + (error.summary.map { " (\($0))" } ?? "") + "."
-        case .corrupt:
-            kind = .decoding
-            message = "The response body is not valid \(error.coding) data \(coding)."
-        }
-        return APIError(kind, message, request: request, response: response, underlying: error.underlying)
     }
 }

@@ -55,30 +55,22 @@ public struct InterceptorContext: Sendable {
     /// Which attempt of the call this is: 1, then 2 and up for each retry.
     ///
     /// Set by ``RetryInterceptor`` for the interceptors after it.
-    public var attempt: Int { Attempt.current }
-}
+    public var attempt = 1
 
-/// The attempt number, carried in a task-local so that interceptors after a retry see it.
-enum Attempt {
-    @TaskLocal static var current = 1
+    /// Which networks the call may use; everything by default. Set by
+    /// ``ConstrainedNetworkInterceptor`` for the transport (``TransportContext/networkAccess``).
+    public var networkAccess = NetworkAccess()
 }
 
 extension InterceptorContext {
-    /// Runs `operation`, cancelling it when the call's deadline passes.
-    ///
-    /// Wrap anything an interceptor waits for that could outlast the call — a token refresh, a
-    /// flow the user must finish — so the call still ends on time: over a
-    /// ``BufferingTransport``, the client relies on interceptors for this.
-    ///
-    /// ```swift
-    /// let token = try await context.withinDeadline { try await tokens.refresh() }
-    /// ```
+    /// Runs `operation`, cancelling it when the call's deadline passes: for an interceptor that
+    /// says it ``Interceptor/honoursDeadline`` and waits for code it does not control.
     ///
     /// - Parameter operation: The wait.
     /// - Returns: What `operation` returned.
     /// - Throws: ``APIError/Kind/timeout`` when the deadline passed before `operation` ended
     ///   (`operation` is cancelled then), or what `operation` threw.
-    public func withinDeadline<Value: Sendable>(
+    func withinDeadline<Value: Sendable>(
         _ operation: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         let (result, expired) = await Deadline.race(until: deadline) { () async -> Result<Value, any Error> in

@@ -1,38 +1,27 @@
 #if os(Linux) || os(Android)
     import AsyncHTTPClient
-    public import Foundation
-    public import HTTPTypes
+    import Foundation
+    import HTTPTypes
     import NIOCore
     import NIOHTTP1
 
-    extension AsyncHTTPClientTransport: BufferingTransport {
+    extension AsyncHTTPClientTransport {
         /// Sends a request and reads its whole body, with AsyncHTTPClient enforcing the deadline
-        /// over the whole exchange and the limit as the body arrives.
+        /// over the whole exchange and the transport stopping at the limit as the body arrives.
         ///
         /// This goes through AsyncHTTPClient's delegate API, whose deadline covers the body too
         /// (its `async` API's deadline ends once the head arrives) and whose request can be
-        /// cancelled from outside the task, so the client needs no task of its own for the call.
+        /// cancelled from outside the task, so the call needs no task of its own.
         ///
-        /// - Parameters:
-        ///   - request: The request.
-        ///   - body: The request body, if any; a file is streamed from disk.
-        ///   - limit: The most response bytes to accept.
-        ///   - deadline: When the exchange must have ended.
-        /// - Returns: The response head and its body.
-        /// - Throws: ``APIError/Kind/bodyTooLarge`` past `limit` (counted on decompressed bytes) or
-        ///   past the decompression ratio; ``APIError/Kind/decoding`` for a body the client would
-        ///   hand over still encoded, or corrupt compressed data; AsyncHTTPClient's failures as an
-        ///   ``APIError`` carrying the response head when it had arrived (`.transport`, also once
-        ///   the deadline passes), or `CancellationError`.
-        public func sendBuffered(
-            _ request: HTTPRequest,
-            body: OutgoingBody?,
-            limit: Int,
-            deadline: ContinuousClock.Instant
-        ) async throws -> (HTTPResponse, Data) {
+        /// - Returns: The response head and its body, in memory; a failure after the head as a
+        ///   failing body (the server may have acted: a retry must know).
+        /// - Throws: AsyncHTTPClient's failures before the head, or `CancellationError`.
+        func sendReadingWholeBody(
+            _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
+        ) async throws -> (HTTPResponse, ResponseBody) {
             let clientRequest = try makeDelegateRequest(request, body: body)
-            let collector = BodyCollector(limit: limit, isHead: request.method == .head, decoding: decoding)
-            let remaining = ContinuousClock.now.duration(to: deadline)
+            let collector = BodyCollector(limit: context.bodyLimit, isHead: request.method == .head, decoding: decoding)
+            let remaining = ContinuousClock.now.duration(to: context.deadline)
             let task = client.execute(
                 request: clientRequest, delegate: collector, deadline: .now() + TimeAmount(remaining))
             let (head, buffer): (HTTPResponseHead, ByteBuffer?)
@@ -44,26 +33,23 @@
                 }
             } catch let error as HTTPClientError where error == .cancelled {
                 throw CancellationError()
-            } catch let error where !(error is APIError) {
+            } catch {
                 // (The future has completed, so the collector's event-loop writes are visible.)
-                if let head = collector.head,
-                    Self.isSpuriousTruncation(
-                        error,
-                        hasBody: ContentDecoding.hasBody(
-                            status: Int(head.status.code), isHead: request.method == .head,
-                            contentLength: head.headers.first(name: "content-length").flatMap { Int($0) }))
-                {
-                    return (Self.makeResponse(status: head.status, headers: head.headers), Data())
+                guard let head = collector.head else { throw error }
+                let response = Self.makeResponse(status: head.status, headers: head.headers)
+                let hasBody = ContentDecoding.hasBody(
+                    status: Int(head.status.code), isHead: request.method == .head,
+                    contentLength: head.headers.first(name: "content-length").flatMap { Int($0) })
+                if Self.isSpuriousTruncation(error, hasBody: hasBody) {
+                    return (response, ResponseBody(Data()))
                 }
-                // After the head, the server may have acted: say so, so a retry does not repeat it.
-                let response = collector.head.map { Self.makeResponse(status: $0.status, headers: $0.headers) }
                 let decodingError = collector.contentEncoding.flatMap {
                     Self.contentDecodingError(from: error, contentEncoding: $0, ratio: decoding.maximumRatio)
                 }
-                throw Pipeline.mapTransportError(decodingError ?? error, request: request, response: response)
+                return (response, ResponseBody(failure: decodingError ?? error))
             }
             let data = buffer.map { buffer in buffer.withUnsafeReadableBytes { Data($0) } } ?? Data()
-            return (Self.makeResponse(status: head.status, headers: head.headers), data)
+            return (Self.makeResponse(status: head.status, headers: head.headers), ResponseBody(data))
         }
 
         /// Converts a request to the delegate API's request type.
@@ -134,7 +120,7 @@
                 // The announced length is the compressed one: the limit counts decompressed bytes.
                 self.contentEncoding = contentEncoding
             } else if !isHead, let announced, announced > limit {
-                return task.eventLoop.makeFailedFuture(tooLarge(head, announced: announced))
+                return task.eventLoop.makeFailedFuture(tooLarge(announced: announced))
             }
             return task.eventLoop.makeSucceededVoidFuture()
         }
@@ -147,8 +133,8 @@
                 var buffer = buffer
                 body?.writeBuffer(&buffer)
             }
-            if let head, (body?.readableBytes ?? 0) > limit {
-                return task.eventLoop.makeFailedFuture(tooLarge(head, announced: nil))
+            if (body?.readableBytes ?? 0) > limit {
+                return task.eventLoop.makeFailedFuture(tooLarge(announced: nil))
             }
             return task.eventLoop.makeSucceededVoidFuture()
         }
@@ -159,13 +145,11 @@
             return (head, body)
         }
 
-        private func tooLarge(_ head: HTTPResponseHead, announced: Int?) -> any Error {
+        private func tooLarge(announced: Int?) -> any Error {
             if let coding = ContentDecoding.codings(in: contentEncoding).first {
                 return ContentDecodingError(reason: .tooLarge(limit), coding: coding)
             }
-            var error = APIError.bodyTooLarge(limit: limit, announced: announced)
-            error.response = AsyncHTTPClientTransport.makeResponse(status: head.status, headers: head.headers)
-            return error
+            return BodyLimitExceeded(announcedLength: announced)
         }
     }
 #endif

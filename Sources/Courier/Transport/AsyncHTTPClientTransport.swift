@@ -95,17 +95,28 @@
             self.decoding = Self.contentDecoding(ratio: decompressionRatio)
         }
 
-        /// Sends a request without following redirects.
+        /// Sends a request without following redirects, ending it by the deadline.
+        ///
+        /// When the client reads the whole body (`context.readsWholeBody`), this goes through
+        /// AsyncHTTPClient's delegate API, whose deadline covers the body too and which stops
+        /// reading past `context.bodyLimit`; otherwise through its `async` API, whose deadline
+        /// covers the exchange up to the head (the client cancels a streamed body's reader).
         ///
         /// - Parameters:
         ///   - request: The request.
-        ///   - body: The request body, if any.
-        /// - Returns: The response head and its streaming body.
-        /// - Throws: AsyncHTTPClient's and NIO's errors, ``APIError/Kind/decoding`` for a body the
-        ///   client would hand over still encoded, or `CancellationError`.
-        public func send(_ request: HTTPRequest, body: OutgoingBody?) async throws -> (HTTPResponse, ResponseBody) {
+        ///   - body: The request body, if any; a file is streamed from disk.
+        ///   - context: The deadline and the body limit.
+        /// - Returns: The response head and its body.
+        /// - Throws: AsyncHTTPClient's and NIO's errors, or `CancellationError`.
+        public func send(
+            _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
+        ) async throws -> (HTTPResponse, ResponseBody) {
+            if context.readsWholeBody {
+                return try await sendReadingWholeBody(request, body: body, context: context)
+            }
             let clientRequest = try Self.makeClientRequest(request, body: body, acceptEncoding: decoding.acceptEncoding)
-            let response = try await client.execute(clientRequest, deadline: .distantFuture)
+            let remaining = ContinuousClock.now.duration(to: context.deadline)
+            let response = try await client.execute(clientRequest, deadline: .now() + TimeAmount(remaining))
             let head = Self.makeResponse(status: response.status, headers: response.headers)
             let expectedLength = response.headers.first(name: "content-length").flatMap { Int($0) }
             let contentEncoding = Self.contentEncoding(of: response.headers)
@@ -115,7 +126,7 @@
             {
                 // Dropping the body cancels the request.
                 let error = ContentDecodingError(reason: .unsupported, coding: coding, summary: decoding.summary)
-                throw Pipeline.mapTransportError(error, request: request, response: head)
+                return (head, ResponseBody(failure: error))
             }
             guard ContentDecoding.isEncoded(contentEncoding) else {
                 return (head, ResponseBody(ChunkSequence(base: response.body), expectedLength: expectedLength))

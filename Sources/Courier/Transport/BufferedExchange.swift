@@ -38,7 +38,7 @@ final class BufferedExchange: TaskEvents {
 
     /// Starts the task and waits for the whole response.
     ///
-    /// - Throws: ``APIError/Kind/bodyTooLarge`` past the limit (the task is cancelled), a
+    /// - Throws: ``BodyLimitExceeded`` past the limit (the task is cancelled), a
     ///   ``ContentDecodingError`` for a body decompressed past the limit or the ratio or one
     ///   encoded in a coding the session does not decode, or the task's error.
     func response(starting task: URLSessionTask) async throws -> (URLResponse, Data) {
@@ -79,7 +79,7 @@ final class BufferedExchange: TaskEvents {
                 state.meter = meter
             }
         } else if expected > limit {
-            finish(.failure(APIError.bodyTooLarge(limit: limit, announced: Int(expected))))
+            finish(.failure(BodyLimitExceeded(announcedLength: Int(expected))))
         }
     }
 
@@ -90,7 +90,7 @@ final class BufferedExchange: TaskEvents {
                 return ContentDecodingError(reason: .ratioExceeded(state.meter?.ratio), coding: coding)
             }
             guard state.data.count + data.count <= limit else {
-                guard let coding = state.coding else { return APIError.bodyTooLarge(limit: limit, announced: nil) }
+                guard let coding = state.coding else { return BodyLimitExceeded(announcedLength: nil) }
                 return ContentDecodingError(reason: .tooLarge(limit), coding: coding)
             }
             if state.data.isEmpty {

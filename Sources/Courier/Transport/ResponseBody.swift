@@ -25,6 +25,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
     private enum Storage: Sendable {
         case buffered(Data)
         case stream(@Sendable () -> AsyncIterator)
+        case failed(any Error)
     }
 
     /// A body that is already in memory.
@@ -51,6 +52,28 @@ public struct ResponseBody: AsyncSequence, Sendable {
         }
     }
 
+    /// A body that failed after the head arrived: reading it throws `error`.
+    ///
+    /// A transport returns it with the head when the body cannot be read — the connection dropped
+    /// or the content coding is corrupt — so that the client reports the failure with the
+    /// response it belongs to (and a retry knows the server may have acted).
+    ///
+    /// - Parameter error: What reading the body throws.
+    public init(failure error: any Error) {
+        self.expectedLength = nil
+        self.storage = .failed(error)
+    }
+
+    /// A body a transport stopped reading because it passed ``TransportContext/bodyLimit``: the
+    /// client fails the call with ``APIError/Kind/bodyTooLarge``.
+    ///
+    /// - Parameter announcedLength: The `Content-Length` the server announced, when that is what
+    ///   passed the limit.
+    /// - Returns: The body.
+    public static func exceedingLimit(announcedLength: Int?) -> ResponseBody {
+        ResponseBody(failure: BodyLimitExceeded(announcedLength: announcedLength))
+    }
+
     /// The whole body, when it is already in memory; `nil` for a body still streaming.
     public var bufferedData: Data? {
         if case .buffered(let data) = storage { return data }
@@ -68,6 +91,8 @@ public struct ResponseBody: AsyncSequence, Sendable {
             }
         case .stream(let makeIterator):
             return makeIterator()
+        case .failed(let error):
+            return AsyncIterator { throw error }
         }
     }
 
@@ -96,19 +121,24 @@ public struct ResponseBody: AsyncSequence, Sendable {
     ///
     /// - Parameter limit: The most bytes to accept.
     /// - Returns: The body.
-    /// - Throws: ``APIError/Kind/bodyTooLarge`` past `limit`, `CancellationError` when the task is
+    /// - Throws: ``BodyLimitExceeded`` past `limit`, `CancellationError` when the task is
     ///   cancelled, or the transport's error.
     package func collect(upTo limit: Int) async throws -> Data {
-        if let data = bufferedData {
-            guard data.count <= limit else { throw APIError.bodyTooLarge(limit: limit, announced: data.count) }
+        switch storage {
+        case .buffered(let data):
+            guard data.count <= limit else { throw BodyLimitExceeded(announcedLength: data.count) }
             return data
+        case .failed(let error):
+            throw error
+        case .stream:
+            break
         }
         if let expectedLength, expectedLength > limit {
-            throw APIError.bodyTooLarge(limit: limit, announced: expectedLength)
+            throw BodyLimitExceeded(announcedLength: expectedLength)
         }
         var data = Data()
         for try await chunk in self {
-            guard data.count + chunk.count <= limit else { throw APIError.bodyTooLarge(limit: limit, announced: nil) }
+            guard data.count + chunk.count <= limit else { throw BodyLimitExceeded(announcedLength: nil) }
             if data.isEmpty {
                 data = chunk  // most small bodies arrive in one chunk: no copy
             } else {
@@ -117,6 +147,12 @@ public struct ResponseBody: AsyncSequence, Sendable {
         }
         return data
     }
+}
+
+/// A body passed the client's limit; the client reports it as ``APIError/Kind/bodyTooLarge``.
+struct BodyLimitExceeded: Error, Sendable {
+    /// The announced `Content-Length`, when that is what passed the limit.
+    var announcedLength: Int?
 }
 
 /// Holds an iterator so that a non-escaping `mutating next()` can be called from a closure.

@@ -1,9 +1,11 @@
-public import Foundation
 public import HTTPTypes
 import HTTPTypesFoundation
 
 #if canImport(FoundationNetworking)
+    import Foundation
     public import FoundationNetworking
+#else
+    public import Foundation
 #endif
 
 /// A transport over Foundation's `URLSession`: the default on Apple platforms.
@@ -32,7 +34,7 @@ import HTTPTypesFoundation
 /// mid-transfer, by a cancelled task or by the call's deadline (`EasyHandle.swift: Fatal error:
 /// 'try!' … libcurl.Easy Code=43`, seen in about one run in six of a test that does it). Upload
 /// files on Linux over `AsyncHTTPClientTransport`, the default there.
-public final class URLSessionTransport: BufferingTransport {
+public final class URLSessionTransport: Transport {
     /// A transport over a session with the `.default` configuration.
     public static let shared = URLSessionTransport()
 
@@ -72,42 +74,31 @@ public final class URLSessionTransport: BufferingTransport {
         session.finishTasksAndInvalidate()
     }
 
-    /// Sends a request without following redirects.
+    /// Sends a request without following redirects, cancelling its task when the deadline passes.
+    ///
+    /// When the client reads the whole body (`context.readsWholeBody`), the delegate reads it
+    /// into memory and the task is cancelled at the deadline or as soon as the body passes
+    /// `context.bodyLimit`; otherwise the body streams from the delegate.
     ///
     /// - Parameters:
     ///   - request: The request.
     ///   - body: The request body, if any; a file is sent with an upload task, from disk.
-    /// - Returns: The response head and its streaming body.
-    /// - Throws: `URLError`, ``APIError/Kind/decoding`` for a coding the session does not decode,
-    ///   or `CancellationError` when the calling task is cancelled.
-    public func send(_ request: HTTPRequest, body: OutgoingBody?) async throws -> (HTTPResponse, ResponseBody) {
-        let (task, exchange) = try start(request, body: body)
-        return try await head(of: task, exchange, request: request)
-    }
-
-    /// Sends a request and reads its whole body, cancelling the data task when the deadline
-    /// passes.
-    ///
-    /// - Parameters:
-    ///   - request: The request.
-    ///   - body: The request body, if any; a file is sent with an upload task, from disk.
-    ///   - limit: The most response bytes to accept.
-    ///   - deadline: When the exchange must have ended.
+    ///   - context: The deadline, the body limit and the networks the request may use.
     /// - Returns: The response head and its body.
-    /// - Throws: ``APIError/Kind/bodyTooLarge`` past `limit` (counted on decompressed bytes) or
-    ///   past the decompression ratio; ``APIError/Kind/decoding`` for a coding the session does not
-    ///   decode or corrupt compressed data; or the task's failure as an ``APIError`` carrying the
-    ///   response head when it had arrived (`.cancelled` once the deadline passes).
-    public func sendBuffered(
-        _ request: HTTPRequest,
-        body: OutgoingBody?,
-        limit: Int,
-        deadline: ContinuousClock.Instant
-    ) async throws -> (HTTPResponse, Data) {
-        let task = try makeTask(request, body: body)
-        let exchange = BufferedExchange(task: task, body: body, limit: limit, decoding: decoding)
+    /// - Throws: `URLError` (`.cancelled` once the deadline passes), ``ConstrainedNetworkError``,
+    ///   or `CancellationError` when the calling task is cancelled.
+    public func send(
+        _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
+    ) async throws -> (HTTPResponse, ResponseBody) {
+        let task = try makeTask(request, body: body, networkAccess: context.networkAccess)
+        guard context.readsWholeBody else {
+            let exchange = Exchange(body: body, decoding: decoding)
+            delegate.register(task, exchange)
+            return try await head(of: task, exchange, request: request)
+        }
+        let exchange = BufferedExchange(task: task, body: body, limit: context.bodyLimit, decoding: decoding)
         delegate.register(task, exchange)
-        let watch = DeadlineWatchdog.shared.watch(until: deadline) { task.cancel() }
+        let watch = DeadlineWatchdog.shared.watch(until: context.deadline) { task.cancel() }
         defer { DeadlineWatchdog.shared.stopWatching(watch) }
         let (response, data): (URLResponse, Data)
         do {
@@ -117,34 +108,26 @@ public final class URLSessionTransport: BufferingTransport {
                 task.cancel()
             }
         } catch {
-            // After the head, the server may have acted: keep the head, so a retry does not repeat it.
-            let head = exchange.response.flatMap { try? Self.makeResponse($0) }
-            if var error = error as? APIError {
-                error.response = head
-                throw error
+            guard let head = exchange.response.flatMap({ try? Self.makeResponse($0) }) else {
+                throw Self.mapError(error)
             }
+            // After the head, the server may have acted: keep the head, so a retry does not repeat it.
             let decodingError = Self.contentDecodingError(
-                from: error, contentEncoding: head?.headerFields[.contentEncoding])
-            throw Pipeline.mapTransportError(decodingError ?? Self.mapError(error), request: request, response: head)
+                from: error, contentEncoding: head.headerFields[.contentEncoding])
+            return (head, ResponseBody(failure: decodingError ?? error))
         }
-        return (try Self.makeResponse(response), data)
+        return (try Self.makeResponse(response), ResponseBody(data))
     }
 
     /// Creates the task for a request, not started yet.
-    private func makeTask(_ request: HTTPRequest, body: OutgoingBody?) throws -> URLSessionTask {
-        let urlRequest = try Self.makeURLRequest(request, body: body?.data)
+    private func makeTask(
+        _ request: HTTPRequest, body: OutgoingBody?, networkAccess: NetworkAccess
+    ) throws -> URLSessionTask {
+        let urlRequest = try Self.makeURLRequest(request, body: body?.data, networkAccess: networkAccess)
         if let file = body?.fileURL {
             return session.uploadTask(with: urlRequest, fromFile: file)  // streams from disk
         }
         return session.dataTask(with: urlRequest)
-    }
-
-    /// Creates the task for a request and the exchange that streams its body.
-    private func start(_ request: HTTPRequest, body: OutgoingBody?) throws -> (URLSessionTask, Exchange) {
-        let task = try makeTask(request, body: body)
-        let exchange = Exchange(body: body, decoding: decoding)
-        delegate.register(task, exchange)
-        return (task, exchange)
     }
 
     /// Starts the task and waits for the response head.
@@ -170,7 +153,7 @@ public final class URLSessionTransport: BufferingTransport {
         {
             task.cancel()
             let error = ContentDecodingError(reason: .unsupported, coding: coding, summary: decoding.summary)
-            throw Pipeline.mapTransportError(error, request: request, response: head)
+            return (head, ResponseBody(failure: error))
         }
         // An encoded body's announced length is the compressed one: the decoded length is unknown.
         let length = ContentDecoding.isEncoded(contentEncoding) ? -1 : expected
@@ -179,7 +162,9 @@ public final class URLSessionTransport: BufferingTransport {
 
     /// Converts a request to a `URLRequest`, asking for `gzip` and `deflate` when the request does
     /// not say which encodings it accepts.
-    static func makeURLRequest(_ request: HTTPRequest, body: Data?) throws -> URLRequest {
+    static func makeURLRequest(
+        _ request: HTTPRequest, body: Data?, networkAccess: NetworkAccess = NetworkAccess()
+    ) throws -> URLRequest {
         guard var urlRequest = URLRequest(httpRequest: request) else {
             throw URLError(.badURL)
         }
@@ -188,8 +173,8 @@ public final class URLSessionTransport: BufferingTransport {
         }
         urlRequest.httpBody = body
         #if !canImport(FoundationNetworking)
-            urlRequest.allowsConstrainedNetworkAccess = NetworkAccess.current.allowsConstrained
-            urlRequest.allowsExpensiveNetworkAccess = NetworkAccess.current.allowsExpensive
+            urlRequest.allowsConstrainedNetworkAccess = networkAccess.allowsConstrained
+            urlRequest.allowsExpensiveNetworkAccess = networkAccess.allowsExpensive
         #endif
         return urlRequest
     }

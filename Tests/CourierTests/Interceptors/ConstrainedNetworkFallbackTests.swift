@@ -18,14 +18,21 @@ struct ConstrainedNetworkFallbackTests {
     }
 
     /// A device in Low Data Mode: requests that refuse constrained access fail.
-    static func constrainedNetwork(recording sent: Locked<[String]>) -> StubTransport {
-        StubTransport { request, _ in
+    struct ConstrainedNetwork: Transport {
+        let sent: Locked<[String]>
+        func send(
+            _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
+        ) async throws -> (HTTPResponse, ResponseBody) {
             sent.withLock { $0.append(request.path ?? "") }
-            guard NetworkAccess.current.allowsConstrained else {
+            guard context.networkAccess.allowsConstrained else {
                 throw ConstrainedNetworkError(reason: .constrained)
             }
-            return .json(#""users""#)
+            return (HTTPResponse(status: .ok), ResponseBody(Data(#""users""#.utf8)))
         }
+    }
+
+    static func constrainedNetwork(recording sent: Locked<[String]>) -> ConstrainedNetwork {
+        ConstrainedNetwork(sent: sent)
     }
 
     @Test func sendsTheAlternativeWhenTheNetworkIsConstrained() async throws {

@@ -71,7 +71,8 @@ struct RefreshingAuthorizationTests {
             if request.headerFields[.authorization] == "Bearer old" {
                 await auth.update(BearerCredential(accessToken: "current"))
             }
-            let (response, body) = try await server.transport.send(request, body: nil)
+            let (response, body) = try await server.transport.send(
+                request, body: nil, context: TransportContext(deadline: .now + .seconds(5), readsWholeBody: true))
             return StubTransport.Reply(status: response.status, body: body.bufferedData ?? Data())
         }
         var slowClient = client

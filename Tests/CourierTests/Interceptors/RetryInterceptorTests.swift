@@ -141,16 +141,8 @@ struct RetryInterceptorTests {
         #expect(script.count == 2)
 
         // A body cut short after the head arrived may have had effects: not retried.
-        let cut = StubTransport { _, _ in
-            throw APIError(
-                .transport, "The connection failed while the body was read.", response: HTTPResponse(status: .ok))
-        }
         let attempts = Locked(0)
-        let counting = StubTransport { request, body in
-            attempts.withLock { $0 += 1 }
-            let (response, responseBody) = try await cut.send(request, body: body.map(OutgoingBody.init))
-            return StubTransport.Reply(status: response.status, body: responseBody.bufferedData ?? Data())
-        }
+        let counting = CutBody(attempts: attempts)
         let client = APIClient(
             baseURL: URL(string: "https://api.example.com")!,
             transport: counting,
@@ -185,7 +177,8 @@ struct RetryInterceptorTests {
         let attempts = Locked(0)
         let counting = StubTransport { request, body in
             attempts.withLock { $0 += 1 }
-            let (response, _) = try await failing.send(request, body: body.map(OutgoingBody.init))
+            let (response, _) = try await failing.send(
+                request, body: body.map(OutgoingBody.init), context: TransportContext(deadline: .now + .seconds(5)))
             return StubTransport.Reply(status: response.status)
         }
         let budget = RetryBudget(ratio: 0.1, capacity: 5)
@@ -234,5 +227,16 @@ struct RetryInterceptorTests {
         let retry = RetryInterceptor(policy: policy, budget: nil, sleep: sleeps.sleep, random: { 1 })
         _ = try await Self.client(script, retry: retry) { $0.timeout = .seconds(600) }.send(Text())
         #expect(sleeps.all == [.seconds(1), .seconds(2), .seconds(4), .seconds(5), .seconds(5)])
+    }
+
+    /// A transport whose connection drops once the head has arrived.
+    struct CutBody: Transport {
+        let attempts: Locked<Int>
+        func send(
+            _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
+        ) async throws -> (HTTPResponse, ResponseBody) {
+            attempts.withLock { $0 += 1 }
+            return (HTTPResponse(status: .ok), ResponseBody(failure: URLError(.networkConnectionLost)))
+        }
     }
 }

@@ -179,7 +179,7 @@ struct ContentDecodingTests {
         let response = HTTPResponse(status: .ok, headerFields: [.contentEncoding: "gzip"])
         func map(_ reason: ContentDecodingError.Reason, summary: String? = nil) -> APIError {
             let error = ContentDecodingError(reason: reason, coding: "gzip", summary: summary)
-            return Pipeline.mapTransportError(error, request: request, response: response)
+            return Pipeline.map(error, request: request, response: response, limit: 1024)
         }
         let ratio = map(.ratioExceeded(100))
         #expect(ratio.kind == .bodyTooLarge)

@@ -31,7 +31,9 @@ final class Recorder: Sendable {
 
 /// A transport that fails the test if anything reaches it.
 struct UnreachableTransport: Transport {
-    func send(_ request: HTTPRequest, body: OutgoingBody?) async throws -> (HTTPResponse, ResponseBody) {
+    func send(
+        _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
+    ) async throws -> (HTTPResponse, ResponseBody) {
         Issue.record("Nothing should have been sent, but \(request.method) \(request.path ?? "") was.")
         throw CancellationError()
     }

@@ -23,6 +23,9 @@ public import HTTPTypes
 ///
 /// For tokens that expire and must be refreshed, use ``RefreshingAuthorization``.
 public struct Authorization: Interceptor {
+    /// `true`: it awaits only its credential provider, which should return at once (a credential that needs a refresh belongs in ``RefreshingAuthorization``).
+    public static var honoursDeadline: Bool { true }
+
     private let apply: @Sendable (inout HTTPRequest) async throws -> Void
 
     private init(apply: @escaping @Sendable (inout HTTPRequest) async throws -> Void) {

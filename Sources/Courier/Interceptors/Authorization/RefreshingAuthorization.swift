@@ -31,6 +31,9 @@ import Logging
 /// ``RequestOptions/skipsAuthorization``). Requests that set `Authorization` themselves, or skip
 /// authorization, pass untouched.
 public struct RefreshingAuthorization<Credential: RefreshableCredential>: Interceptor {
+    /// `true`: it leaves a shared refresh at the deadline (the refresh goes on for the others).
+    public static var honoursDeadline: Bool { true }
+
     /// How many refreshes are allowed in a window of time before refreshing counts as a loop.
     public struct Limit: Sendable, Hashable {
         /// The most refreshes within ``window``.

@@ -25,6 +25,9 @@ public import HTTPTypes
 /// further down the pipeline (transport failures, timeouts). An app error passed to
 /// ``Action/fail(_:)`` arrives at the call site as ``APIError/underlying``.
 public struct StatusHook: Interceptor {
+    /// `true`: it cuts the handler's flow short at the deadline.
+    public static var honoursDeadline: Bool { true }
+
     /// What the hook saw.
     public struct Event: Sendable {
         /// The request, with credentials redacted.

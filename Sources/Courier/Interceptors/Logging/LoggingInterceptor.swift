@@ -20,6 +20,9 @@ public import Logging
 ///
 /// Put it after ``RetryInterceptor`` to log every attempt.
 public struct LoggingInterceptor: Interceptor {
+    /// `true`: it waits for nothing but the rest of the pipeline.
+    public static var honoursDeadline: Bool { true }
+
     /// The level of the one line per request.
     public var level: Logger.Level
 

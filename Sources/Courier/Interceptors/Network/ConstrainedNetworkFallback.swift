@@ -24,6 +24,9 @@ import Logging
 /// Requests without an alternative pass untouched. On Apple platforms ``URLSessionTransport``
 /// honours the refusal; elsewhere a transport that knows no such networks never reports one.
 public struct ConstrainedNetworkFallback: Interceptor {
+    /// `true`: it waits for nothing but the rest of the pipeline.
+    public static var honoursDeadline: Bool { true }
+
     /// A request's lighter variant: its path (relative to the same base URL) and query.
     public struct Alternative: Sendable, Hashable {
         /// The path, relative to the base URL like ``APIRequest/path``.
@@ -71,9 +74,10 @@ public struct ConstrainedNetworkFallback: Interceptor {
         guard let alternative = context.options.constrainedNetworkAlternative else {
             return try await next(request, body)
         }
-        let restricted = NetworkAccess(allowsConstrained: false, allowsExpensive: !includesExpensiveNetworks)
+        var restricted = context
+        restricted.networkAccess = NetworkAccess(allowsConstrained: false, allowsExpensive: !includesExpensiveNetworks)
         do {
-            return try await NetworkAccess.$current.withValue(restricted) { try await next(request, body) }
+            return try await next(request, body, context: restricted)
         } catch let error as APIError where error.underlying is ConstrainedNetworkError {
             var fallback = request
             let base = try RequestBuilder.origin(of: context.baseURL)

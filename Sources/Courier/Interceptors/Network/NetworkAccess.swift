@@ -1,8 +1,10 @@
-/// Which networks the current request may use, as set by ``ConstrainedNetworkFallback``.
+/// Which networks a request may use, as set by ``ConstrainedNetworkFallback`` in
+/// ``InterceptorContext/networkAccess``.
 ///
-/// Transports read ``current`` when they send: ``URLSessionTransport`` maps it to `URLRequest`'s
-/// `allowsConstrainedNetworkAccess` and `allowsExpensiveNetworkAccess` on Apple platforms. A
-/// transport that cannot honour a refusal ignores it.
+/// Transports read it from ``TransportContext/networkAccess`` when they send:
+/// ``URLSessionTransport`` maps it to `URLRequest`'s `allowsConstrainedNetworkAccess` and
+/// `allowsExpensiveNetworkAccess` on Apple platforms. A transport that cannot honour a refusal
+/// ignores it.
 public struct NetworkAccess: Sendable, Hashable {
     /// Whether the request may use a constrained network (Low Data Mode).
     public var allowsConstrained: Bool
@@ -19,9 +21,6 @@ public struct NetworkAccess: Sendable, Hashable {
         self.allowsConstrained = allowsConstrained
         self.allowsExpensive = allowsExpensive
     }
-
-    /// The setting for the request being sent in the current task; everything allowed by default.
-    @TaskLocal public static var current = NetworkAccess()
 }
 
 /// The error a transport throws when a request may not use the only network there is.

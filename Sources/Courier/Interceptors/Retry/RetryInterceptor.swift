@@ -22,6 +22,9 @@ import Logging
 ///
 /// The waiting, the randomness and the clock are injectable, so tests never sleep.
 public struct RetryInterceptor: Interceptor {
+    /// `true`: it waits between attempts only when the wait ends before the deadline.
+    public static var honoursDeadline: Bool { true }
+
     /// When and how often to retry.
     public let policy: RetryPolicy
 
@@ -76,7 +79,9 @@ public struct RetryInterceptor: Interceptor {
         while true {
             let outcome: Result<(HTTPResponse, ResponseBody), any Error>
             do {
-                outcome = .success(try await Attempt.$current.withValue(attempt) { try await next(request, body) })
+                var attemptContext = context
+                attemptContext.attempt = attempt
+                outcome = .success(try await next(request, body, context: attemptContext))
             } catch {
                 outcome = .failure(error)
             }

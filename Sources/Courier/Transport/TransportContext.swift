@@ -1,0 +1,42 @@
+/// What a transport needs to know about one exchange besides the request: passed as a
+/// parameter of ``Transport/send(_:body:context:)``, never through task-locals.
+public struct TransportContext: Sendable {
+    /// When the exchange must have ended.
+    public var deadline: ContinuousClock.Instant
+
+    /// Whether the client reads the whole body into memory as soon as the head arrives (ordinary
+    /// calls) rather than handing it on as it streams (downloads, ``APIClient/withBytes(_:progress:_:)``).
+    ///
+    /// When `true`, a transport may read the body itself before returning, under
+    /// ``deadline`` and ``bodyLimit``.
+    public var readsWholeBody: Bool
+
+    /// The most response body bytes the client accepts when it reads the whole body, counted
+    /// after any content coding is undone. A transport reading the body itself can stop past it.
+    public var bodyLimit: Int
+
+    /// Which networks the exchange may use, as set by ``ConstrainedNetworkInterceptor``.
+    /// ``URLSessionTransport`` maps it to `URLRequest`'s `allowsConstrainedNetworkAccess` and
+    /// `allowsExpensiveNetworkAccess` on Apple platforms; a transport that cannot honour a
+    /// refusal ignores it.
+    public var networkAccess: NetworkAccess
+
+    /// Creates a context.
+    ///
+    /// - Parameters:
+    ///   - deadline: When the exchange must have ended.
+    ///   - readsWholeBody: Whether the client reads the whole body into memory.
+    ///   - bodyLimit: The most body bytes the client accepts.
+    ///   - networkAccess: Which networks the exchange may use.
+    public init(
+        deadline: ContinuousClock.Instant,
+        readsWholeBody: Bool = false,
+        bodyLimit: Int = .max,
+        networkAccess: NetworkAccess = NetworkAccess()
+    ) {
+        self.deadline = deadline
+        self.readsWholeBody = readsWholeBody
+        self.bodyLimit = bodyLimit
+        self.networkAccess = networkAccess
+    }
+}
