@@ -6,7 +6,7 @@ public import HTTPTypes
 ///
 /// ```swift
 /// let recorder = RecordingTransport(.sequence([.json("{}")]))
-/// let client = APIClient(baseURL: url, transport: recorder, interceptors: [Authorization.bearer { "t" }])
+/// let client = APIClient(baseURL: url, transport: recorder, interceptors: [AuthorizationInterceptor.bearer { "t" }])
 /// _ = try await client.send(CreateTodo(title: "Milk"))
 ///
 /// let sent = try #require(recorder.last)

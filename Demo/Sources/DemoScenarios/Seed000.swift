@@ -62,7 +62,7 @@ enum Seed000 {
         Scenario(seed: "000", name: "Low Data Mode fallback (simulated)", style: .combine) { environment in
             var lowData = environment
             lowData.transport = SimulatedLowDataMode(base: environment.transport)
-            let client = lowData.client([ConstrainedNetworkFallback()])
+            let client = lowData.client([ConstrainedNetworkInterceptor()])
             return await waitForSink { finish in
                 client.publisher(for: PhotosRequest()).sink(
                     receiveCompletion: { if case .failure(let error) = $0 { finish(.failed(error)) } },
@@ -74,7 +74,9 @@ enum Seed000 {
             }
         },
         Scenario(seed: "000", name: "426 mapped by a status hook", style: .asyncAwait) { environment in
-            let client = environment.client([StatusHook(statuses: [426]) { _ in .fail(AppError.updateRequired) }])
+            let client = environment.client([
+                StatusHookInterceptor(statuses: [426]) { _ in .fail(AppError.updateRequired) }
+            ])
             do throws(APIError) {
                 _ = try await client.send(ForceUpdateRequest())
                 return .unexpected("no error")

@@ -56,7 +56,7 @@ enum Seed002 {
         } catch {
             return .failed(error)
         }
-        let auth = RefreshingAuthorization.bearer(
+        let auth = RefreshingAuthorizationInterceptor.bearer(
             initial: BearerCredential(accessToken: stale.accessToken, refreshToken: current.refreshToken)
         ) { credential in
             let token = try await plain.send(RefreshRequest(refreshToken: credential?.refreshToken ?? ""))

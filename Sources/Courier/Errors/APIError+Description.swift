@@ -9,7 +9,7 @@ extension APIError {
     ///
     /// For example: `unacceptableStatus in UserRequest: GET http://127.0.0.1:8080/users/7: The
     /// server answered 404 Not Found. Body: {"error":"no such user"}`, or, for an error an
-    /// interceptor raised, `authentication in ProfileRequest from RefreshingAuthorization<…>: …`.
+    /// interceptor raised, `authentication in ProfileRequest from RefreshingAuthorizationInterceptor<…>: …`.
     public var description: String {
         var text = "\(kind)"
         if let requestName { text += " in \(requestName)" }

@@ -74,7 +74,7 @@ struct InterceptorDeadlineTests {
 
     @Test func aWaiterForAHangingRefreshLeavesAtTheDeadline() async throws {
         let refreshStarted = Locked(false)
-        let authorization = RefreshingAuthorization.bearer(initial: nil) { _ in
+        let authorization = RefreshingAuthorizationInterceptor.bearer(initial: nil) { _ in
             refreshStarted.withLock { $0 = true }
             try await Task.sleep(for: .seconds(30))
             return BearerCredential(accessToken: "late")
@@ -90,7 +90,7 @@ struct InterceptorDeadlineTests {
     }
 
     @Test func aStatusHookFlowLongerThanTheDeadlineTimesOut() async throws {
-        let hook = StatusHook(statuses: [401]) { _ in
+        let hook = StatusHookInterceptor(statuses: [401]) { _ in
             try? await Task.sleep(for: .seconds(30))
             return .retry
         }

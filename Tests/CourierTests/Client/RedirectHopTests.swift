@@ -20,8 +20,8 @@ struct RedirectHopTests {
         }
     }
 
-    static func refreshing(_ refreshes: Locked<Int>) -> RefreshingAuthorization<BearerCredential> {
-        RefreshingAuthorization.bearer(initial: BearerCredential(accessToken: "valid")) { _ in
+    static func refreshing(_ refreshes: Locked<Int>) -> RefreshingAuthorizationInterceptor<BearerCredential> {
+        RefreshingAuthorizationInterceptor.bearer(initial: BearerCredential(accessToken: "valid")) { _ in
             refreshes.withLock { $0 += 1 }
             return BearerCredential(accessToken: "renewed")
         }

@@ -34,7 +34,7 @@ struct ErrorMessageTests {
         let client = APIClient(
             baseURL: URL(string: "https://api.example.com")!,
             transport: StubTransport { _, _ in StubTransport.Reply(status: .init(code: 426)) },
-            interceptors: [StatusHook(statuses: [426]) { _ in .fail(AppError.updateRequired) }]
+            interceptors: [StatusHookInterceptor(statuses: [426]) { _ in .fail(AppError.updateRequired) }]
         )
         let error = await #expect(throws: APIError.self) { try await client.send(GetItem()) }
         let description = try #require(error?.description)

@@ -60,13 +60,13 @@ struct ErrorOriginTests {
     }
 
     @Test func apiErrorAnInterceptorRaisesIsNamedAfterIt() async throws {
-        let refresh = RefreshingAuthorization.bearer(initial: BearerCredential(accessToken: "old")) { _ in
+        let refresh = RefreshingAuthorizationInterceptor.bearer(initial: BearerCredential(accessToken: "old")) { _ in
             throw Refusing.Refused()
         }
         let error = await #expect(throws: APIError.self) {
             try await client([PassThrough(), refresh], reply: .json("{}", status: .unauthorized)).send(Profile())
         }
         #expect(error?.kind == .authentication)
-        #expect(error?.interceptorName?.hasPrefix("RefreshingAuthorization") == true)
+        #expect(error?.interceptorName?.hasPrefix("RefreshingAuthorizationInterceptor") == true)
     }
 }

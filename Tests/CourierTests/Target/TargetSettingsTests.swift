@@ -57,7 +57,7 @@ struct TargetSettingsTests {
     @Test func loginCaseSkipsAuthorizationAndUsesTheTargetsDecoder() async throws {
         let recorder = Recorder(reply: .json(#"{"access_token":"t"}"#))
         let client = APIClient(
-            transport: recorder.transport, interceptors: [Authorization.bearer { "stale" }])
+            transport: recorder.transport, interceptors: [AuthorizationInterceptor.bearer { "stale" }])
         let token = try await client.send(Account.login(user: "bob"), as: Token.self)
         #expect(token.accessToken == "t")
         let profile = try await client.send(Account.profile, as: Data.self)

@@ -77,7 +77,7 @@ struct UsingTheKitTests {
 
     @Test @MainActor func viewModelRecoversFromAnExpiredTokenThroughOneRefresh() async throws {
         let recorder = RecordingTransport(.sequence([.status(.unauthorized), .json(#"{"name": "Bob"}"#)]))
-        let auth = RefreshingAuthorization.bearer(initial: BearerCredential(accessToken: "expired")) { _ in
+        let auth = RefreshingAuthorizationInterceptor.bearer(initial: BearerCredential(accessToken: "expired")) { _ in
             BearerCredential(accessToken: "renewed")
         }
         let model = ProfileViewModel(
@@ -90,7 +90,7 @@ struct UsingTheKitTests {
 
     @Test @MainActor func viewModelShowsTheErrorWhenRefreshFails() async throws {
         struct Revoked: Error {}
-        let auth = RefreshingAuthorization.bearer(initial: BearerCredential(accessToken: "expired")) { _ in
+        let auth = RefreshingAuthorizationInterceptor.bearer(initial: BearerCredential(accessToken: "expired")) { _ in
             throw Revoked()
         }
         let model = ProfileViewModel(
@@ -117,7 +117,7 @@ struct UsingTheKitTests {
     @Test func authorizationHeaderIsOnTheWire() async throws {
         let recorder = RecordingTransport(.sequence([.json(#"{"name": "Bob"}"#)]))
         let client = APIClient(
-            baseURL: Self.baseURL, transport: recorder, interceptors: [Authorization.bearer { "t0k3n" }])
+            baseURL: Self.baseURL, transport: recorder, interceptors: [AuthorizationInterceptor.bearer { "t0k3n" }])
         _ = try await client.send(ProfileViewModel.Me())
         #expect(recorder.last?.headerFields[.authorization] == "Bearer t0k3n")
         #expect(recorder.last?.path == "/me")

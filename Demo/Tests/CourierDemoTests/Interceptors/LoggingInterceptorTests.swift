@@ -47,8 +47,8 @@ struct LoggingInterceptorTests {
             let client = makeClient(kind, baseURL: baseURL) {
                 $0.interceptors = [
                     RetryInterceptor(policy: RetryPolicy(initialBackoff: .milliseconds(1))),
-                    Authorization.bearer { "s3cret-bearer" },
-                    Authorization.apiKey(query: "api_key") { "s3cret-key" },
+                    AuthorizationInterceptor.bearer { "s3cret-bearer" },
+                    AuthorizationInterceptor.apiKey(query: "api_key") { "s3cret-key" },
                     LoggingInterceptor(),
                 ]
                 $0.logger = capture.logger(level: .trace)

@@ -59,7 +59,7 @@ struct TargetTests {
 
     @Test func targetsRunThroughTheInterceptors() async throws {
         let recorder = RecordingTransport(try StubTransport.samples(of: [DemoTarget.users]))
-        let client = APIClient(transport: recorder, interceptors: [Authorization.bearer { "t" }])
+        let client = APIClient(transport: recorder, interceptors: [AuthorizationInterceptor.bearer { "t" }])
         _ = try await client.send(DemoTarget.userList)
         #expect(recorder.last?.headerFields[.authorization] == "Bearer t")
         #expect(recorder.last?.headerFields[HTTPField.Name("X-Client")!] == "seed-004")

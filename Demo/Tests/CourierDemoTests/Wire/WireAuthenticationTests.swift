@@ -49,7 +49,7 @@ struct WireAuthenticationTests {
             let first = try await authClient.send(Login())
             // Log in again elsewhere: the first access token is now stale, its refresh token too.
             let second = try await authClient.send(Login())
-            let auth = RefreshingAuthorization.bearer(
+            let auth = RefreshingAuthorizationInterceptor.bearer(
                 initial: BearerCredential(accessToken: first.accessToken, refreshToken: second.refreshToken)
             ) { stale in
                 let token = try await authClient.send(Refresh(refreshToken: stale?.refreshToken ?? ""))
@@ -73,7 +73,7 @@ struct WireAuthenticationTests {
     func failedRefreshIsOneAuthenticationError(_ kind: TransportKind) async throws {
         try await DemoServer.withRunning { baseURL in
             let authClient = makeClient(kind, baseURL: baseURL)
-            let auth = RefreshingAuthorization.bearer(
+            let auth = RefreshingAuthorizationInterceptor.bearer(
                 initial: BearerCredential(accessToken: "forged", refreshToken: "forged")
             ) { stale in
                 let token = try await authClient.send(Refresh(refreshToken: stale?.refreshToken ?? ""))

@@ -20,9 +20,12 @@ actor CredentialStore<Credential: RefreshableCredential> {
     private var nextWaiter = 0
     private var recentRefreshes: [ContinuousClock.Instant] = []
     private let refresher: Refresher
-    private let limit: RefreshingAuthorization<Credential>.Limit
+    private let limit: RefreshingAuthorizationInterceptor<Credential>.Limit
 
-    init(credential: Credential?, limit: RefreshingAuthorization<Credential>.Limit, refresher: @escaping Refresher) {
+    init(
+        credential: Credential?, limit: RefreshingAuthorizationInterceptor<Credential>.Limit,
+        refresher: @escaping Refresher
+    ) {
         self.credential = credential
         self.limit = limit
         self.refresher = refresher

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// A credential that ``RefreshingAuthorization`` can apply and refresh.
+/// A credential that ``RefreshingAuthorizationInterceptor`` can apply and refresh.
 ///
 /// Implementation requirements: ``requiresRefresh`` is read before every request and must be
 /// cheap; return `true` once the credential has expired (or is about to), so it is refreshed

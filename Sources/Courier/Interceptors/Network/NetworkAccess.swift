@@ -1,4 +1,4 @@
-/// Which networks a request may use, as set by ``ConstrainedNetworkFallback`` in
+/// Which networks a request may use, as set by ``ConstrainedNetworkInterceptor`` in
 /// ``InterceptorContext/networkAccess``.
 ///
 /// Transports read it from ``TransportContext/networkAccess`` when they send:

@@ -17,7 +17,7 @@ import Logging
 /// ``Limit/window`` fail instead of refreshing, to break a refresh loop.
 ///
 /// ```swift
-/// let auth = RefreshingAuthorization.bearer(initial: savedCredential) { stale in
+/// let auth = RefreshingAuthorizationInterceptor.bearer(initial: savedCredential) { stale in
 ///     let token = try await authClient.send(RefreshRequest(refreshToken: stale?.refreshToken ?? ""))
 ///     return BearerCredential(accessToken: token.accessToken, refreshToken: token.refreshToken)
 /// }
@@ -30,7 +30,7 @@ import Logging
 /// Send the refresh call through a client without this interceptor (or with
 /// ``RequestOptions/skipsAuthorization``). Requests that set `Authorization` themselves, or skip
 /// authorization, pass untouched.
-public struct RefreshingAuthorization<Credential: RefreshableCredential>: Interceptor {
+public struct RefreshingAuthorizationInterceptor<Credential: RefreshableCredential>: Interceptor {
     /// `true`: it leaves a shared refresh at the deadline (the refresh goes on for the others).
     public static var honoursDeadline: Bool { true }
 
@@ -131,7 +131,7 @@ public struct RefreshingAuthorization<Credential: RefreshableCredential>: Interc
     }
 }
 
-extension RefreshingAuthorization where Credential == BearerCredential {
+extension RefreshingAuthorizationInterceptor where Credential == BearerCredential {
     /// Sends `Authorization: Bearer <accessToken>` and refreshes the token with `refresh`.
     ///
     /// - Parameters:

@@ -9,12 +9,12 @@ public import HTTPTypes
 ///
 /// ```swift
 /// let hooks: [any Interceptor] = [
-///     StatusHook(statuses: [426]) { _ in .fail(AppError.updateRequired) },
-///     StatusHook(statuses: [401]) { _ in
+///     StatusHookInterceptor(statuses: [426]) { _ in .fail(AppError.updateRequired) },
+///     StatusHookInterceptor(statuses: [401]) { _ in
 ///         await session.presentLogin()  // a flow; the call is then tried once more
 ///         return .retry
 ///     },
-///     StatusHook(kinds: [.transport]) { _ in
+///     StatusHookInterceptor(kinds: [.transport]) { _ in
 ///         await banner.showOffline()
 ///         return .proceed
 ///     },
@@ -24,7 +24,7 @@ public import HTTPTypes
 /// A hook sees statuses as responses (before the request's own status check) and errors thrown
 /// further down the pipeline (transport failures, timeouts). An app error passed to
 /// ``Action/fail(_:)`` arrives at the call site as ``APIError/underlying``.
-public struct StatusHook: Interceptor {
+public struct StatusHookInterceptor: Interceptor {
     /// `true`: it cuts the handler's flow short at the deadline.
     public static var honoursDeadline: Bool { true }
 

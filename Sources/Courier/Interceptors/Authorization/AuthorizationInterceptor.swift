@@ -8,7 +8,7 @@ public import HTTPTypes
 /// session store on every call — and faked in one line in tests:
 ///
 /// ```swift
-/// let client = APIClient(baseURL: url, interceptors: [Authorization.bearer { "test-token" }])
+/// let client = APIClient(baseURL: url, interceptors: [AuthorizationInterceptor.bearer { "test-token" }])
 /// ```
 ///
 /// A request that sets the same header (or query parameter) itself keeps its own value, and a
@@ -18,12 +18,12 @@ public import HTTPTypes
 /// the call with ``APIError/Kind/authentication``.
 ///
 /// ```swift
-/// Authorization.bearer { await session.accessToken }   // String?: nil before login
+/// AuthorizationInterceptor.bearer { await session.accessToken }   // String?: nil before login
 /// ```
 ///
-/// For tokens that expire and must be refreshed, use ``RefreshingAuthorization``.
-public struct Authorization: Interceptor {
-    /// `true`: it awaits only its credential provider, which should return at once (a credential that needs a refresh belongs in ``RefreshingAuthorization``).
+/// For tokens that expire and must be refreshed, use ``RefreshingAuthorizationInterceptor``.
+public struct AuthorizationInterceptor: Interceptor {
+    /// `true`: it awaits only its credential provider, which should return at once (a credential that needs a refresh belongs in ``RefreshingAuthorizationInterceptor``).
     public static var honoursDeadline: Bool { true }
 
     private let apply: @Sendable (inout HTTPRequest) async throws -> Void
@@ -36,7 +36,7 @@ public struct Authorization: Interceptor {
     ///
     /// - Parameter token: Returns the current token, or `nil` (or an empty string) to send none.
     /// - Returns: The interceptor.
-    public static func bearer(_ token: @escaping @Sendable () async throws -> String?) -> Authorization {
+    public static func bearer(_ token: @escaping @Sendable () async throws -> String?) -> AuthorizationInterceptor {
         header(.authorization) { try await token().nonEmpty.map { "Bearer \($0)" } }
     }
 
@@ -46,7 +46,7 @@ public struct Authorization: Interceptor {
     /// - Returns: The interceptor.
     public static func basic(
         _ credentials: @escaping @Sendable () async throws -> (username: String, password: String)?
-    ) -> Authorization {
+    ) -> AuthorizationInterceptor {
         header(.authorization) {
             guard let (username, password) = try await credentials() else { return nil }
             return "Basic " + Data("\(username):\(password)".utf8).base64EncodedString()
@@ -62,7 +62,7 @@ public struct Authorization: Interceptor {
     ///   - key: Returns the current key, or `nil` (or an empty string) to send none.
     /// - Returns: The interceptor.
     public static func apiKey(header name: HTTPField.Name, _ key: @escaping @Sendable () async throws -> String?)
-        -> Authorization
+        -> AuthorizationInterceptor
     {
         header(name, key)
     }
@@ -77,9 +77,9 @@ public struct Authorization: Interceptor {
     ///   - key: Returns the current key, or `nil` (or an empty string) to send none.
     /// - Returns: The interceptor.
     public static func apiKey(query name: String, _ key: @escaping @Sendable () async throws -> String?)
-        -> Authorization
+        -> AuthorizationInterceptor
     {
-        Authorization { request in
+        AuthorizationInterceptor { request in
             let path = request.path ?? "/"
             let encodedName = PercentEncoding.encodeComponent(name)
             let query = path.split(separator: "?", maxSplits: 1).dropFirst().first ?? ""
@@ -101,9 +101,9 @@ public struct Authorization: Interceptor {
     ///   - value: Returns its current value, or `nil` (or an empty string) to send none.
     /// - Returns: The interceptor.
     public static func header(_ name: HTTPField.Name, _ value: @escaping @Sendable () async throws -> String?)
-        -> Authorization
+        -> AuthorizationInterceptor
     {
-        Authorization { request in
+        AuthorizationInterceptor { request in
             guard request.headerFields[name] == nil else { return }
             guard let value = try await value().nonEmpty else { return }
             guard HTTPField.isValidValue(value) else {
@@ -151,7 +151,7 @@ extension RequestOptions {
         static let defaultValue = false
     }
 
-    /// Whether ``Authorization`` and ``RefreshingAuthorization`` leave this request alone, as a
+    /// Whether ``AuthorizationInterceptor`` and ``RefreshingAuthorizationInterceptor`` leave this request alone, as a
     /// login or token call needs. Defaults to `false`.
     public var skipsAuthorization: Bool {
         get { self[SkipsAuthorizationKey.self] }

@@ -4,8 +4,8 @@ import Foundation
 import Testing
 
 /// Token refresh against stubs: single flight, newer tokens, failures, loops, proactive refresh.
-@Suite("RefreshingAuthorization")
-struct RefreshingAuthorizationTests {
+@Suite("RefreshingAuthorizationInterceptor")
+struct RefreshingAuthorizationInterceptorTests {
     /// A server that accepts only `validToken` and counts refreshes.
     final class TokenServer: Sendable {
         let state = Locked((valid: "fresh-1", refreshes: 0, seen: [String]()))
@@ -45,7 +45,7 @@ struct RefreshingAuthorizationTests {
 
     @Test func concurrentStaleRequestsShareOneRefresh() async throws {
         let server = TokenServer()
-        let auth = RefreshingAuthorization.bearer(initial: BearerCredential(accessToken: "stale")) { _ in
+        let auth = RefreshingAuthorizationInterceptor.bearer(initial: BearerCredential(accessToken: "stale")) { _ in
             try await server.refresh()
         }
         let client = Self.client(server, auth)
@@ -61,7 +61,7 @@ struct RefreshingAuthorizationTests {
     @Test func requestWithAnOlderTokenReplaysWithTheNewOneWithoutRefreshing() async throws {
         let server = TokenServer()
         server.state.withLock { $0.valid = "current" }
-        let auth = RefreshingAuthorization.bearer(initial: BearerCredential(accessToken: "old")) { _ in
+        let auth = RefreshingAuthorizationInterceptor.bearer(initial: BearerCredential(accessToken: "old")) { _ in
             try await server.refresh()
         }
         // Another part of the app logged in meanwhile: the store has a newer credential.
@@ -86,7 +86,7 @@ struct RefreshingAuthorizationTests {
         struct Revoked: Error {}
         let server = TokenServer()
         let attempts = Locked(0)
-        let auth = RefreshingAuthorization.bearer(initial: BearerCredential(accessToken: "stale")) { _ in
+        let auth = RefreshingAuthorizationInterceptor.bearer(initial: BearerCredential(accessToken: "stale")) { _ in
             attempts.withLock { $0 += 1 }
             // Fail only once all ten calls have been refused and are waiting for this refresh.
             let started = ContinuousClock.now
@@ -119,7 +119,7 @@ struct RefreshingAuthorizationTests {
     @Test func refreshLoopIsCut() async throws {
         // The server refuses every token, so each call refreshes and is refused again.
         let refreshes = Locked(0)
-        let auth = RefreshingAuthorization.bearer(
+        let auth = RefreshingAuthorizationInterceptor.bearer(
             initial: BearerCredential(accessToken: "t0"),
             limit: .init(maximumRefreshes: 2, window: .seconds(60))
         ) { _ in
@@ -147,14 +147,17 @@ struct RefreshingAuthorizationTests {
     @Test func expiredCredentialIsRefreshedBeforeSending() async throws {
         let server = TokenServer()
         let expired = BearerCredential(accessToken: "stale", expiresAt: Date().addingTimeInterval(-1))
-        let auth = RefreshingAuthorization.bearer(initial: expired) { _ in try await server.refresh(delay: .zero) }
+        let auth = RefreshingAuthorizationInterceptor.bearer(initial: expired) { _ in
+            try await server.refresh(delay: .zero)
+        }
         _ = try await Self.client(server, auth).send(Me())
         #expect(server.state.withLock { $0.seen } == ["Bearer fresh-2"])
     }
 
     @Test func missingCredentialIsFetchedFirstAndSkippingRequestsPassUntouched() async throws {
         let server = TokenServer()
-        let auth = RefreshingAuthorization.bearer(initial: nil) { _ in try await server.refresh(delay: .zero) }
+        let auth = RefreshingAuthorizationInterceptor.bearer(initial: nil) { _ in try await server.refresh(delay: .zero)
+        }
         let client = Self.client(server, auth)
         _ = try await client.send(Me())
         _ = try? await client.send(StubRequest(headers: ["Authorization": "Bearer own"]))

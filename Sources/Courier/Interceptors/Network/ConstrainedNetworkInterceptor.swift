@@ -18,12 +18,12 @@ import Logging
 ///         RequestOptions().with(\.constrainedNetworkAlternative, .init(path: "/photos", query: ["size": "small"]))
 ///     }
 /// }
-/// let client = APIClient(baseURL: url, interceptors: [ConstrainedNetworkFallback()])
+/// let client = APIClient(baseURL: url, interceptors: [ConstrainedNetworkInterceptor()])
 /// ```
 ///
 /// Requests without an alternative pass untouched. On Apple platforms ``URLSessionTransport``
 /// honours the refusal; elsewhere a transport that knows no such networks never reports one.
-public struct ConstrainedNetworkFallback: Interceptor {
+public struct ConstrainedNetworkInterceptor: Interceptor {
     /// `true`: it waits for nothing but the rest of the pipeline.
     public static var honoursDeadline: Bool { true }
 
@@ -94,12 +94,12 @@ public struct ConstrainedNetworkFallback: Interceptor {
 
 extension RequestOptions {
     private enum ConstrainedNetworkAlternativeKey: RequestOptionKey {
-        static let defaultValue: ConstrainedNetworkFallback.Alternative? = nil
+        static let defaultValue: ConstrainedNetworkInterceptor.Alternative? = nil
     }
 
-    /// The lighter variant ``ConstrainedNetworkFallback`` sends on a constrained network.
+    /// The lighter variant ``ConstrainedNetworkInterceptor`` sends on a constrained network.
     /// Defaults to `nil`: none.
-    public var constrainedNetworkAlternative: ConstrainedNetworkFallback.Alternative? {
+    public var constrainedNetworkAlternative: ConstrainedNetworkInterceptor.Alternative? {
         get { self[ConstrainedNetworkAlternativeKey.self] }
         set { self[ConstrainedNetworkAlternativeKey.self] = newValue }
     }

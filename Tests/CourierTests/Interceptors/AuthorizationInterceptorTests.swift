@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 @Suite("Authorization")
-struct AuthorizationTests {
+struct AuthorizationInterceptorTests {
     struct Login: APIRequest {
         typealias Response = EmptyResponse
         var method: HTTPRequest.Method { .post }
@@ -14,14 +14,16 @@ struct AuthorizationTests {
 
     @Test func bearerTokenComesFromTheProvider() async throws {
         let recorder = Recorder()
-        let client = recorder.client { $0.interceptors = [Authorization.bearer { "t0k3n" }] }
+        let client = recorder.client { $0.interceptors = [AuthorizationInterceptor.bearer { "t0k3n" }] }
         _ = try await client.send(StubRequest())
         #expect(recorder.requests.first?.headerFields[.authorization] == "Bearer t0k3n")
     }
 
     @Test func basicEncodesUserAndPassword() async throws {
         let recorder = Recorder()
-        let client = recorder.client { $0.interceptors = [Authorization.basic { ("aladdin", "opensesame") }] }
+        let client = recorder.client {
+            $0.interceptors = [AuthorizationInterceptor.basic { ("aladdin", "opensesame") }]
+        }
         _ = try await client.send(StubRequest())
         #expect(recorder.requests.first?.headerFields[.authorization] == "Basic YWxhZGRpbjpvcGVuc2VzYW1l")
     }
@@ -31,7 +33,8 @@ struct AuthorizationTests {
         let keyName = HTTPField.Name("X-Api-Key")!
         let client = recorder.client {
             $0.interceptors = [
-                Authorization.apiKey(header: keyName) { "k1" }, Authorization.apiKey(query: "api_key") { "k 2" },
+                AuthorizationInterceptor.apiKey(header: keyName) { "k1" },
+                AuthorizationInterceptor.apiKey(query: "api_key") { "k 2" },
             ]
         }
         _ = try await client.send(StubRequest(query: ["page": 2]))
@@ -44,7 +47,8 @@ struct AuthorizationTests {
         let recorder = Recorder()
         let client = recorder.client {
             $0.interceptors = [
-                Authorization.bearer { "default" }, Authorization.apiKey(query: "api_key") { "default" },
+                AuthorizationInterceptor.bearer { "default" },
+                AuthorizationInterceptor.apiKey(query: "api_key") { "default" },
             ]
         }
         _ = try await client.send(StubRequest(query: ["api_key": "own"], headers: ["Authorization": "Bearer own"]))
@@ -54,7 +58,7 @@ struct AuthorizationTests {
 
     @Test func requestCanOptOut() async throws {
         let recorder = Recorder()
-        let client = recorder.client { $0.interceptors = [Authorization.bearer { "t" }] }
+        let client = recorder.client { $0.interceptors = [AuthorizationInterceptor.bearer { "t" }] }
         _ = try await client.send(Login())
         #expect(recorder.requests.first?.headerFields[.authorization] == nil)
     }
@@ -64,7 +68,7 @@ struct AuthorizationTests {
         let client = APIClient(
             baseURL: URL(string: "https://api.example.com")!,
             transport: UnreachableTransport(),
-            interceptors: [Authorization.bearer { throw Locked() }]
+            interceptors: [AuthorizationInterceptor.bearer { throw Locked() }]
         )
         let error = await #expect(throws: APIError.self) { try await client.send(StubRequest()) }
         #expect(error?.kind == .authentication)
@@ -75,7 +79,7 @@ struct AuthorizationTests {
         let client = APIClient(
             baseURL: URL(string: "https://api.example.com")!,
             transport: UnreachableTransport(),
-            interceptors: [Authorization.bearer { "abc\r\nX-Injected: 1" }]
+            interceptors: [AuthorizationInterceptor.bearer { "abc\r\nX-Injected: 1" }]
         )
         let error = await #expect(throws: APIError.self) { try await client.send(StubRequest()) }
         #expect(error?.kind == .invalidRequest)
@@ -85,7 +89,7 @@ struct AuthorizationTests {
     @Test func nilOrEmptyTokenSendsNoHeaderRatherThanAnEmptyOne() async throws {
         let recorder = Recorder()
         let token = Locked<String?>(nil)
-        let client = recorder.client { $0.interceptors = [Authorization.bearer { token.withLock { $0 } }] }
+        let client = recorder.client { $0.interceptors = [AuthorizationInterceptor.bearer { token.withLock { $0 } }] }
         _ = try await client.send(StubRequest())
         token.withLock { $0 = "" }
         _ = try await client.send(StubRequest())
@@ -99,8 +103,8 @@ struct AuthorizationTests {
         let keyName = HTTPField.Name("X-Api-Key")!
         let client = recorder.client {
             $0.interceptors = [
-                Authorization.basic { nil }, Authorization.apiKey(header: keyName) { nil },
-                Authorization.apiKey(query: "api_key") { nil },
+                AuthorizationInterceptor.basic { nil }, AuthorizationInterceptor.apiKey(header: keyName) { nil },
+                AuthorizationInterceptor.apiKey(query: "api_key") { nil },
             ]
         }
         _ = try await client.send(StubRequest())

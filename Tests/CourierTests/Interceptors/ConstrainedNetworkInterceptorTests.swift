@@ -5,8 +5,8 @@ import Testing
 
 /// Seed 000's Low Data Mode fallback, with a stub transport that reports a constrained network
 /// (on Linux nothing else can).
-@Suite("ConstrainedNetworkFallback")
-struct ConstrainedNetworkFallbackTests {
+@Suite("ConstrainedNetworkInterceptor")
+struct ConstrainedNetworkInterceptorTests {
     struct Users: APIRequest {
         typealias Response = String
         var method: HTTPRequest.Method { .get }
@@ -40,7 +40,7 @@ struct ConstrainedNetworkFallbackTests {
         let client = APIClient(
             baseURL: URL(string: "https://api.example.com/v1")!,
             transport: Self.constrainedNetwork(recording: sent),
-            interceptors: [RetryInterceptor(), ConstrainedNetworkFallback()]
+            interceptors: [RetryInterceptor(), ConstrainedNetworkInterceptor()]
         )
         #expect(try await client.send(Users()) == #""users""#)
         #expect(sent.withLock { $0 } == ["/v1/users?size=full", "/v1/users?size=small"])
@@ -51,7 +51,7 @@ struct ConstrainedNetworkFallbackTests {
         let client = APIClient(
             baseURL: URL(string: "https://api.example.com")!,
             transport: Self.constrainedNetwork(recording: sent),
-            interceptors: [ConstrainedNetworkFallback()]
+            interceptors: [ConstrainedNetworkInterceptor()]
         )
         _ = try await client.send(StubRequest())
         #expect(sent.withLock { $0 } == ["/start"])

@@ -3,8 +3,8 @@ import CourierTesting
 import Foundation
 import Testing
 
-@Suite("StatusHook")
-struct StatusHookTests {
+@Suite("StatusHookInterceptor")
+struct StatusHookInterceptorTests {
     enum AppError: Error, Equatable {
         case updateRequired
         case offline
@@ -18,7 +18,7 @@ struct StatusHookTests {
         let client = Self.client(
             StubTransport { _, _ in .json(#"{"min":"2.0"}"#, status: .init(code: 426)) },
             [
-                StatusHook(statuses: [426]) { _ in .fail(AppError.updateRequired) }
+                StatusHookInterceptor(statuses: [426]) { _ in .fail(AppError.updateRequired) }
             ])
         let error = try #require(await #expect(throws: APIError.self) { try await client.send(StubRequest()) })
         #expect(error.underlying as? AppError == .updateRequired)
@@ -31,7 +31,7 @@ struct StatusHookTests {
         let client = Self.client(
             StubTransport { _, _ in .json("{}", status: .notFound) },
             [
-                StatusHook(statuses: [404, 410]) { event in
+                StatusHookInterceptor(statuses: [404, 410]) { event in
                     seen.withLock { $0.append(event.status?.code ?? 0) }
                     return .proceed
                 }
@@ -49,7 +49,7 @@ struct StatusHookTests {
         let client = Self.client(
             transport,
             [
-                StatusHook(statuses: [401]) { event in
+                StatusHookInterceptor(statuses: [401]) { event in
                     #expect(event.request.headerFields[.authorization] == "<redacted>")
                     loggedIn.withLock { $0 = true }  // the login flow
                     return .retry
@@ -63,7 +63,7 @@ struct StatusHookTests {
         let client = Self.client(
             StubTransport { _, _ in throw URLError(.notConnectedToInternet) },
             [
-                StatusHook(kinds: [.transport]) { event in
+                StatusHookInterceptor(kinds: [.transport]) { event in
                     #expect(event.error?.kind == .transport)
                     return .fail(AppError.offline)
                 }
@@ -78,7 +78,7 @@ struct StatusHookTests {
         let client = Self.client(
             StubTransport { _, _ in .json("{}") },
             [
-                StatusHook(statuses: [500]) { _ in
+                StatusHookInterceptor(statuses: [500]) { _ in
                     ran.withLock { $0 = true }
                     return .fail(AppError.offline)
                 }
