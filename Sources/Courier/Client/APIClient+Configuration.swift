@@ -1,4 +1,5 @@
 public import Foundation
+import HTTPTypes
 public import Logging
 
 extension APIClient {
@@ -18,7 +19,17 @@ extension APIClient {
         public var interceptors: [any Interceptor]
 
         /// Header fields sent with every request; a request's own ``APIRequest/headers`` win.
-        public var headers: [String: String] = [:]
+        ///
+        /// Spelled as a request's headers are: `HTTPFields`, or a `[String: String]` literal.
+        ///
+        /// ```swift
+        /// configuration.headers = ["X-App-Version": "4.2"]
+        /// configuration.headers = HTTPFields([HTTPField(name: .userAgent, value: "MyApp/4.2")])
+        /// ```
+        ///
+        /// Names and values are checked before anything is sent: an invalid one fails the call
+        /// with ``APIError/Kind/invalidRequest``.
+        public var headers: any HeaderFieldsConvertible = HTTPFields()
 
         /// The decoder for responses whose request does not name one.
         public var decoder = JSONDecoder()

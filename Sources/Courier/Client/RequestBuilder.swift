@@ -6,12 +6,12 @@ package import HTTPTypes
 /// values, a body on `GET` or `HEAD`.
 struct RequestBuilder {
     var baseURL: URL?
-    var headers: [String: String]
+    var headers: any HeaderFieldsConvertible
     var encoder: JSONEncoder
     var origins: OriginCache
 
     init(
-        baseURL: URL? = nil, headers: [String: String] = [:], encoder: JSONEncoder = JSONEncoder(),
+        baseURL: URL? = nil, headers: any HeaderFieldsConvertible = HTTPFields(), encoder: JSONEncoder = JSONEncoder(),
         origins: OriginCache = OriginCache()
     ) {
         self.baseURL = baseURL
@@ -179,7 +179,7 @@ struct RequestBuilder {
     /// Merges the client's and the request's header fields, validating every name and value: a
     /// request's field replaces the client's fields of the same name.
     static func headerFields(
-        _ defaults: [String: String],
+        _ defaults: any HeaderFieldsConvertible,
         _ own: some HeaderFieldsConvertible
     ) throws(APIError) -> HTTPFields {
         var fields = HTTPFields()

@@ -85,6 +85,23 @@ struct RequestSpellingTests {
         #expect(sent.headerFields[HTTPField.Name("X-Default")!] == "kept")
     }
 
+    @Test func theClientsHeadersAreSpelledAsARequestsAre() async throws {
+        var fields = HTTPFields()
+        fields.append(HTTPField(name: .userAgent, value: "Courier/0.1"))
+        fields.append(HTTPField(name: .acceptLanguage, value: "en"))
+        fields.append(HTTPField(name: .acceptLanguage, value: "fr"))
+        let recorder = Recorder()
+        _ = try await recorder.client { $0.headers = fields }.send(StubRequest())
+        let sent = try #require(recorder.requests.first)
+        #expect(sent.headerFields[.userAgent] == "Courier/0.1")
+        #expect(sent.headerFields[values: .acceptLanguage] == ["en", "fr"])
+
+        let invalid = recorder.client { $0.headers = ["Bad Name": "x"] }
+        let error = await #expect(throws: APIError.self) { try await invalid.send(StubRequest()) }
+        #expect(error?.kind == .invalidRequest)
+        #expect(recorder.requests.count == 1)
+    }
+
     @Test func nilOptionalHeadersSendNone() async throws {
         struct NoHeaders: APIRequest {
             typealias Response = EmptyResponse
