@@ -44,7 +44,7 @@ struct Pipeline: Sendable {
                     if honoursDeadline {
                         return try await interceptor.intercept(request, body: body, context: context, next: rest)
                     }
-                    return try await Self.cutAtDeadline(interceptor, request, body: body, context: context, next: rest)
+                    return try await self.cutAtDeadline(interceptor, request, body: body, context: context, next: rest)
                 } catch {
                     throw Self.named(error, raisedBy: interceptor, request: request)
                 }
@@ -63,7 +63,7 @@ struct Pipeline: Sendable {
     /// Runs an interceptor that does not say it honours the deadline in a task that the deadline
     /// cancels: past the deadline the call fails with ``APIError/Kind/timeout``, even if the
     /// interceptor swallowed its cancellation.
-    private static func cutAtDeadline(
+    private func cutAtDeadline(
         _ interceptor: any Interceptor,
         _ request: HTTPRequest,
         body: OutgoingBody?,
@@ -81,7 +81,15 @@ struct Pipeline: Sendable {
         guard expired else { return try result.get() }
         var underlying: (any Error)?
         if case .failure(let error) = result {
-            if let error = error as? APIError, error.originIsKnown { throw error }  // from further down
+            if var error = error as? APIError, error.originIsKnown {  // from further down
+                guard error.kind == .cancelled else { throw error }
+                // Cancelled by this deadline, below the interceptor: a timeout, not the interceptor's.
+                error = APIError(
+                    .timeout, "The call did not complete within its time limit of \(timeout).",
+                    request: error.request ?? request, response: error.response, underlying: error.underlying)
+                error.originIsKnown = true
+                throw error
+            }
             underlying = error
         }
         throw APIError(

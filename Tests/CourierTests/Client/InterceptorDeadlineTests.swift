@@ -62,9 +62,15 @@ struct InterceptorDeadlineTests {
         #expect(started.duration(to: .now) < .seconds(5))
     }
 
-    @Test func aSlowTransportFailsAsATimeoutAtTheDeadline() async throws {
+    @Test(arguments: [false, true])
+    func aSlowTransportFailsAsATimeoutAtTheDeadline(behindAnInterceptorInItsOwnTask: Bool) async throws {
         let slow = StubTransport(latency: .seconds(30)) { _, _ in .json("{}") }
-        let client = APIClient(baseURL: Self.baseURL, transport: slow) { $0.timeout = .milliseconds(200) }
+        let seen = Locked<Int?>(nil)
+        let interceptors: [any Interceptor] =
+            behindAnInterceptorInItsOwnTask ? [TaskSpy<DoesNotHonour>(seen: seen)] : []
+        let client = APIClient(baseURL: Self.baseURL, transport: slow, interceptors: interceptors) {
+            $0.timeout = .milliseconds(200)
+        }
         let started = ContinuousClock.now
         let error = await #expect(throws: APIError.self) { try await client.send(StubRequest()) }
         #expect(error?.kind == .timeout)
