@@ -40,6 +40,7 @@ struct Pipeline: Sendable {
             let rest = next
             let honoursDeadline = type(of: interceptor).honoursDeadline
             next = InterceptorNext(context: context) { request, body, context in
+                let rest = rest.passing(context)  // what this interceptor was given, not the call's first context
                 do {
                     if honoursDeadline {
                         return try await interceptor.intercept(request, body: body, context: context, next: rest)

@@ -101,6 +101,12 @@ public struct InterceptorNext: Sendable {
         self.run = run
     }
 
+    /// The same rest of the pipeline, passing `context` on when the caller passes none: the
+    /// context the interceptor at hand was given, changes of earlier interceptors included.
+    func passing(_ context: InterceptorContext) -> InterceptorNext {
+        InterceptorNext(context: context, run)
+    }
+
     /// Passes a request on, with the context this interceptor was given.
     ///
     /// - Parameters:

@@ -1,6 +1,7 @@
 import Courier
 import CourierTesting
 import Foundation
+import HTTPTypes
 import Testing
 
 /// Seed 000's Low Data Mode fallback, with a stub transport that reports a constrained network
@@ -41,6 +42,26 @@ struct ConstrainedNetworkInterceptorTests {
             baseURL: URL(string: "https://api.example.com/v1")!,
             transport: Self.constrainedNetwork(recording: sent),
             interceptors: [RetryInterceptor(), ConstrainedNetworkInterceptor()]
+        )
+        #expect(try await client.send(Users()) == #""users""#)
+        #expect(sent.withLock { $0 } == ["/v1/users?size=full", "/v1/users?size=small"])
+    }
+
+    /// Passes every request on as it is, in its own task (it does not declare it honours the deadline).
+    struct PassThrough: Interceptor {
+        func intercept(
+            _ request: HTTPRequest, body: OutgoingBody?, context: InterceptorContext, next: Next
+        ) async throws -> (HTTPResponse, ResponseBody) {
+            try await next(request, body)
+        }
+    }
+
+    @Test func interceptorsAfterItKeepTheRestrictionWithoutPassingItOn() async throws {
+        let sent = Locked<[String]>([])
+        let client = APIClient(
+            baseURL: URL(string: "https://api.example.com/v1")!,
+            transport: Self.constrainedNetwork(recording: sent),
+            interceptors: [ConstrainedNetworkInterceptor(), LoggingInterceptor(), PassThrough()]
         )
         #expect(try await client.send(Users()) == #""users""#)
         #expect(sent.withLock { $0 } == ["/v1/users?size=full", "/v1/users?size=small"])
