@@ -2,7 +2,8 @@ import Foundation
 import Hummingbird
 import NIOCore
 
-/// Seed 002's token API: `/login`, `/refresh` and the protected `/me`.
+/// Seed 002's token API: `/login`, `/refresh` and the protected `/me`; and `/basic`, behind HTTP
+/// Basic authentication.
 ///
 /// Only the newest access token is valid; tokens live `ttl_s` seconds (default 300).
 enum AuthRoutes {
@@ -58,6 +59,16 @@ enum AuthRoutes {
                 return response
             }
             return JSONResponse.make(Me(name: "Bob", token: token))
+        }
+        // HTTP Basic, as an older API protects a resource: bob / secret.
+        router.get("basic") { request, _ in
+            let expected = "Basic " + Data("bob:secret".utf8).base64EncodedString()
+            guard request.headers[.authorization] == expected else {
+                var response = JSONResponse.error("wrong or missing credentials", status: .unauthorized)
+                response.headers[.wwwAuthenticate] = "Basic realm=\"demo\""
+                return response
+            }
+            return JSONResponse.make(Me(name: "Bob", token: ""))
         }
     }
 

@@ -4,10 +4,13 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The session-level delegate of a ``URLSessionTransport``: refuses redirects and routes each
-/// task's callbacks to its ``Exchange``.
+/// The session-level delegate of a ``URLSessionTransport``: refuses redirects, declines HTTP
+/// authentication challenges, and routes each task's callbacks to its ``Exchange``.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private let exchanges = Locked<[Int: any TaskEvents]>([:])
+    /// The tasks whose `401` challenge was declined: FoundationNetworking cancels them, though
+    /// the whole response has arrived.
+    private let declined = Locked<Set<Int>>([])
 
     /// Routes `task`'s callbacks to `events` until the task completes.
     func register(_ task: URLSessionTask, _ events: any TaskEvents) {
@@ -27,6 +30,34 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     ) {
         // The client follows redirects itself, with its own rules for credentials.
         completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        let disposition = Self.disposition(for: challenge.protectionSpace.authenticationMethod)
+        if disposition == .rejectProtectionSpace {
+            declined.withLock { _ = $0.insert(task.taskIdentifier) }
+        }
+        completionHandler(disposition, nil)
+    }
+
+    /// How to answer an authentication challenge: an HTTP challenge (`401` with
+    /// `WWW-Authenticate`) is declined so that the `401` reaches the client as a response —
+    /// credentials are the interceptors' job, and answering from the session's credential storage
+    /// would send ones the app never chose (on Linux, waiting for one held the task until the
+    /// timeout). Server trust and client certificates keep the system's handling.
+    static func disposition(for authenticationMethod: String) -> URLSession.AuthChallengeDisposition {
+        switch authenticationMethod {
+        case NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest, NSURLAuthenticationMethodDefault,
+            NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate, NSURLAuthenticationMethodHTMLForm:
+            return .rejectProtectionSpace
+        default:
+            return .performDefaultHandling
+        }
     }
 
     func urlSession(
@@ -55,6 +86,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let exchange = exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        var error = error
+        if declined.withLock({ $0.remove(task.taskIdentifier) }) != nil, (error as? URLError)?.code == .cancelled,
+            (task.response as? HTTPURLResponse)?.statusCode == 401
+        {
+            error = nil  // FoundationNetworking cancels a task whose challenge was declined after the whole 401 arrived
+        }
         // A refused redirect may complete without a separate response callback.
         if error == nil, let response = task.response {
             exchange?.received(response)

@@ -87,4 +87,37 @@ struct WireAuthenticationTests {
             #expect(!error.description.contains("forged"))
         }
     }
+
+    struct BasicProtected: APIRequest {
+        typealias Response = Me.Body
+        var method: HTTPRequest.Method { .get }
+        var path: String { "/basic" }
+    }
+
+    /// A 401 with `WWW-Authenticate: Basic` reaches the caller at once as a status, over every
+    /// transport (URLSession used to hold the task until the timeout waiting for a credential).
+    @Test(arguments: TransportKind.available)
+    func wrongBasicCredentialsFailAtOnceWithTheStatus(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            for password in ["wrong", nil] as [String?] {
+                let interceptors: [any Interceptor] =
+                    password.map { password in [AuthorizationInterceptor.basic { ("bob", password) }] } ?? []
+                let client = makeClient(kind, baseURL: baseURL) {
+                    $0.interceptors = interceptors
+                    $0.timeout = .seconds(20)
+                }
+                let started = ContinuousClock.now
+                let error = await #expect(throws: APIError.self) { try await client.send(BasicProtected()) }
+                #expect(error?.kind == .unacceptableStatus)
+                #expect(error?.status == .unauthorized)
+                #expect(error?.body.map { String(decoding: $0, as: UTF8.self) }?.contains("wrong or missing") == true)
+                #expect(started.duration(to: .now) < .seconds(10))
+            }
+            let client = makeClient(kind, baseURL: baseURL) {
+                $0.interceptors = [AuthorizationInterceptor.basic { ("bob", "secret") }]
+            }
+            let me = try await client.send(BasicProtected())
+            #expect(me.name == "Bob")
+        }
+    }
 }
