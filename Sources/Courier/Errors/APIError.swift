@@ -38,7 +38,12 @@ public struct APIError: Error, CustomStringConvertible {
     public var body: Data?
 
     /// The error that caused this one, if any (a transport error, a `DecodingError`, …).
-    public var underlying: (any Error)?
+    ///
+    /// A Foundation networking error is kept without the secrets of the URL it failed on: its
+    /// failing URL is scrubbed like ``request``'s, and the rest of its `userInfo` dropped.
+    public var underlying: (any Error)? {
+        didSet { underlying = underlying.map(redaction.scrub) }
+    }
 
     /// For a decoding failure: the path to the value that failed, like `["data", "[0]", "name"]`.
     public var codingPath: [String]
@@ -85,7 +90,7 @@ public struct APIError: Error, CustomStringConvertible {
         self.request = request.map(Redaction.standard.redact)
         self.response = response.map(Redaction.standard.redact)
         self.body = body
-        self.underlying = underlying
+        self.underlying = underlying.map(Redaction.standard.scrub)
         self.codingPath = codingPath
     }
 
@@ -123,6 +128,7 @@ extension APIError {
         error.redaction = redaction
         error.request = request.map(redaction.redact)
         error.response = response.map(redaction.redact)
+        error.underlying = underlying.map(redaction.scrub)
         return error
     }
 }

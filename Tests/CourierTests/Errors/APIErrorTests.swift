@@ -38,6 +38,28 @@ struct APIErrorTests {
         #expect(error.description.contains("https://host.example/path"))
     }
 
+    @Test func aFoundationErrorKeepsNoSecretOfItsURL() throws {
+        let url = try #require(URL(string: "https://api.example.com/x?api_key=SECRET-1&page=2"))
+        let failure = URLError(
+            .cannotConnectToHost,
+            userInfo: [
+                NSURLErrorFailingURLErrorKey: url, "NSErrorFailingURLStringKey": url.absoluteString,
+                NSLocalizedDescriptionKey: "Could not connect to \(url.absoluteString)",
+                NSUnderlyingErrorKey: NSError(domain: "kCFErrorDomainCFNetwork", code: -1004, userInfo: ["url": url]),
+            ])
+        var error = APIError(.transport, "The request could not be sent.", underlying: failure)
+        let underlying = try #require(error.underlying as? URLError)
+        #expect(underlying.code == .cannotConnectToHost)
+        #expect(underlying.failingURL?.absoluteString == "https://api.example.com/x?api_key=%3Credacted%3E&page=2")
+        for text in [
+            String(describing: underlying), String(reflecting: error), error.description, "\(underlying as NSError)",
+        ] {
+            #expect(!text.contains("SECRET-1"), "\(text)")
+        }
+        error.underlying = failure  // set later, by an interceptor
+        #expect(!String(describing: error.underlying as Any).contains("SECRET-1"))
+    }
+
     @Test func secretsInTheBodyAreScrubbedFromTheDescription() {
         let error = APIError(.decoding, "x", body: Data(#"{"access_token":"tok-123","expires_in":"soon"}"#.utf8))
         #expect(!error.description.contains("tok-123"))
