@@ -48,6 +48,9 @@ struct RequestBuilder {
         let target = query.isEmpty ? path : path + "?" + query.percentEncoded
         var httpRequest = HTTPRequest(method: method, scheme: base.scheme, authority: base.authority, path: target)
         httpRequest.headerFields = try Self.headerFields(headers, request.headers)
+        if httpRequest.headerFields[.userAgent] == nil {
+            httpRequest.headerFields[.userAgent] = APIClient.defaultUserAgent
+        }
 
         guard let body = request.body.resolvedBody else {
             return Built(request: httpRequest, body: nil, baseURL: baseURL)

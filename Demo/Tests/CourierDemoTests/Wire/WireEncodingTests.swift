@@ -100,4 +100,18 @@ struct WireEncodingTests {
             #expect(echo.headers["x-request"] == "1")
         }
     }
+
+    @Test(arguments: TransportKind.available)
+    func everyRequestNamesItsUserAgentWhichTheClientOrTheRequestCanReplace(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let plain = try await makeClient(kind, baseURL: baseURL).send(EchoRequest())
+            #expect(plain.headers["user-agent"] == APIClient.defaultUserAgent)
+            #expect(APIClient.defaultUserAgent.hasPrefix("Courier/"))
+
+            let app = makeClient(kind, baseURL: baseURL) { $0.headers = ["User-Agent": "Shop/4.2"] }
+            #expect(try await app.send(EchoRequest()).headers["user-agent"] == "Shop/4.2")
+            let own = try await app.send(EchoRequest(headers: ["User-Agent": "Sync/1"]))
+            #expect(own.headers["user-agent"] == "Sync/1")
+        }
+    }
 }
