@@ -20,6 +20,15 @@ extension Pipeline {
             response: response, underlying: mapped.underlying ?? error)
     }
 
+    /// Fails a response that arrived after the deadline: a call never succeeds late, even when a
+    /// transport (or a loaded machine) let the exchange run past it.
+    func checkDeadline(request: HTTPRequest, response: HTTPResponse) throws(APIError) {
+        guard ContinuousClock.now > context.deadline else { return }
+        throw APIError(
+            .timeout, "The call did not complete within its time limit of \(timeout).", request: request,
+            response: response)
+    }
+
     /// Maps an error without regard to the deadline.
     static func map(
         _ error: any Error, request: HTTPRequest, response: HTTPResponse?, limit: Int

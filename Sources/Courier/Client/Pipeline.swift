@@ -71,10 +71,18 @@ struct Pipeline: Sendable {
         context: InterceptorContext,
         next: InterceptorNext
     ) async throws -> (HTTPResponse, ResponseBody) {
+        // Whether the interceptor passed the call on only once the deadline had passed: then the
+        // time was lost in the interceptor, whatever failed below.
+        let passedOnLate = Locked(false)
+        let watchedNext = InterceptorNext(context: context) { request, body, context in
+            if ContinuousClock.now > context.deadline { passedOnLate.withLock { $0 = true } }
+            return try await next(request, body, context: context)
+        }
         let (result, expired) = await Deadline.race(until: context.deadline) {
             () async -> Result<(HTTPResponse, ResponseBody), any Error> in
             do {
-                return .success(try await interceptor.intercept(request, body: body, context: context, next: next))
+                return .success(
+                    try await interceptor.intercept(request, body: body, context: context, next: watchedNext))
             } catch {
                 return .failure(error)
             }
@@ -82,7 +90,8 @@ struct Pipeline: Sendable {
         guard expired else { return try result.get() }
         var underlying: (any Error)?
         if case .failure(let error) = result {
-            if var error = error as? APIError, error.originIsKnown {  // from further down
+            if var error = error as? APIError, error.originIsKnown, !passedOnLate.withLock({ $0 }) {
+                // From further down, where the time ran out.
                 guard error.kind == .cancelled else { throw error }
                 // Cancelled by this deadline, below the interceptor: a timeout, not the interceptor's.
                 error = APIError(
@@ -93,7 +102,7 @@ struct Pipeline: Sendable {
             }
             underlying = error
         }
-        throw APIError(
+        throw APIError(  // named after the interceptor on the way out
             .timeout,
             "\(context.requestName) did not complete within its time limit while \(Memo.name(of: type(of: interceptor))) ran.",
             request: request, underlying: underlying)
@@ -131,6 +140,7 @@ struct Pipeline: Sendable {
         var hops: [RedirectHop] = []
         while true {
             var (response, responseBody) = try await transportSend(request, body: body, context: transportContext)
+            try checkDeadline(request: request, response: response)
             if let (hop, nextBody) = try Redirect.next(
                 after: response, to: request, body: body, policy: configuration.redirects),
                 let next = try await Redirect.decide(
@@ -153,14 +163,16 @@ struct Pipeline: Sendable {
                 responseBody.redirects = hops
                 return (response, responseBody)
             }
+            let data: Data
             do {
-                let data = try await responseBody.collect(upTo: configuration.maximumBodySize)
-                var collected = ResponseBody(data)
-                collected.redirects = hops
-                return (response, collected)
+                data = try await responseBody.collect(upTo: configuration.maximumBodySize)
             } catch {
                 throw mapTransportError(error, request: request, response: response)
             }
+            try checkDeadline(request: request, response: response)
+            var collected = ResponseBody(data)
+            collected.redirects = hops
+            return (response, collected)
         }
     }
 

@@ -110,4 +110,21 @@ struct InterceptorDeadlineTests {
         #expect(error?.request?.path == "/start")
         #expect(started.duration(to: .now) < .seconds(2))
     }
+
+    /// Answers after its latency whatever the deadline: a transport that breaks the contract.
+    struct Late: Transport {
+        func send(
+            _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
+        ) async throws -> (HTTPResponse, ResponseBody) {
+            try? await Task.sleep(for: .milliseconds(400))
+            return (HTTPResponse(status: .ok), ResponseBody(Data("{}".utf8)))
+        }
+    }
+
+    @Test func aResponseThatArrivesAfterTheDeadlineIsATimeoutNotASuccess() async throws {
+        let client = APIClient(baseURL: Self.baseURL, transport: Late()) { $0.timeout = .milliseconds(100) }
+        let error = await #expect(throws: APIError.self) { try await client.send(StubRequest()) }
+        #expect(error?.kind == .timeout)
+        #expect(error?.status == .ok)
+    }
 }
