@@ -199,6 +199,14 @@ public final class URLSessionTransport: Transport {
             throw URLError(.badServerResponse)
         }
         httpResponse.status = ReasonPhrases.filling(httpResponse.status)
+        // More than one Content-Length (FoundationNetworking joins them with commas) makes the
+        // body's framing ambiguous, the ground request smuggling grows on: refused, as
+        // AsyncHTTPClient refuses it.
+        var lengths = 0
+        for field in httpResponse.headerFields where field.name == .contentLength {
+            lengths += field.value.contains(",") ? 2 : 1
+        }
+        guard lengths <= 1 else { throw URLError(.badServerResponse) }
         return httpResponse
     }
 }
