@@ -15,18 +15,21 @@ extension Pipeline {
         guard [.transport, .cancelled, .timeout].contains(mapped.kind), !Task.isCancelled,
             ContinuousClock.now >= context.deadline
         else { return mapped }
-        return APIError(
+        return timedOut(request: request, response: response, underlying: mapped.underlying ?? error)
+    }
+
+    /// The error of a call whose time ran out in the client or the transport.
+    func timedOut(request: HTTPRequest?, response: HTTPResponse?, underlying: (any Error)? = nil) -> APIError {
+        APIError(
             .timeout, "The call did not complete within its time limit of \(timeout).", request: request,
-            response: response, underlying: mapped.underlying ?? error)
+            response: response, underlying: underlying)
     }
 
     /// Fails a response that arrived after the deadline: a call never succeeds late, even when a
     /// transport (or a loaded machine) let the exchange run past it.
     func checkDeadline(request: HTTPRequest, response: HTTPResponse) throws(APIError) {
         guard ContinuousClock.now > context.deadline else { return }
-        throw APIError(
-            .timeout, "The call did not complete within its time limit of \(timeout).", request: request,
-            response: response)
+        throw timedOut(request: request, response: response)
     }
 
     /// Maps an error without regard to the deadline.

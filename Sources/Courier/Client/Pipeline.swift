@@ -94,8 +94,7 @@ struct Pipeline: Sendable {
                 // From further down, where the time ran out.
                 guard error.kind == .cancelled else { throw error }
                 // Cancelled by this deadline, below the interceptor: a timeout, not the interceptor's.
-                error = APIError(
-                    .timeout, "The call did not complete within its time limit of \(timeout).",
+                error = timedOut(
                     request: error.request ?? request, response: error.response, underlying: error.underlying)
                 error.originIsKnown = true
                 throw error
