@@ -3,7 +3,7 @@ import Hummingbird
 import NIOCore
 
 /// Endpoints that exercise the client's wire behaviour: echo, statuses, redirects, slow and
-/// large bodies, delays.
+/// large bodies, delays, a cookie.
 enum DiagnosticRoutes {
     static let methods: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options]
 
@@ -21,6 +21,11 @@ enum DiagnosticRoutes {
             Response(status: .found, headers: [.location: "/loop"])
         }
         router.get("no-content") { _, _ in Response(status: .noContent) }
+        router.get("set-cookie") { _, _ in
+            var response = JSONResponse.make(["set": "session"])
+            response.headers[.setCookie] = "session=abc123; Path=/"
+            return response
+        }
         router.get("text") { _, _ in
             JSONResponse.raw(Data("héllo, wörld".utf8), contentType: "text/plain; charset=utf-8")
         }

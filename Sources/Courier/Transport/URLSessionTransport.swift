@@ -35,8 +35,25 @@ import HTTPTypesFoundation
 /// 'try!' … libcurl.Easy Code=43`, seen in about one run in six of a test that does it). Upload
 /// files on Linux over `AsyncHTTPClientTransport`, the default there.
 public final class URLSessionTransport: Transport {
-    /// A transport over a session with the `.default` configuration.
+    /// A transport over a session with the ``recommendedConfiguration``.
     public static let shared = URLSessionTransport()
+
+    /// The configuration transports are created with unless given another: `.default`, but
+    /// neither storing nor sending cookies.
+    ///
+    /// With `.default`, a session keeps the cookies servers set in the process-wide cookie
+    /// storage and sends them with later requests, replacing a `Cookie` header the request sets
+    /// itself, and every client on ``shared`` sees every other's cookies. Over this configuration a
+    /// request sends the `Cookie` header it sets and nothing else, as over AsyncHTTPClient. Pass a
+    /// configuration with cookies on to ``init(configuration:decompressionRatio:)`` for the
+    /// session's own handling.
+    public static var recommendedConfiguration: URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.default
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        return configuration
+    }
 
     /// The largest size a compressed response body may decompress to, as a multiple of its
     /// announced (compressed) `Content-Length`, unless the transport is created with another: 100.
@@ -52,13 +69,14 @@ public final class URLSessionTransport: Transport {
     /// Creates a transport over a new session.
     ///
     /// - Parameters:
-    ///   - configuration: The session's configuration (timeouts, cache, cookies, proxies).
+    ///   - configuration: The session's configuration (timeouts, cache, cookies, proxies);
+    ///     ``recommendedConfiguration`` by default, which handles no cookies.
     ///   - decompressionRatio: The largest size a compressed body may decompress to, as a multiple
     ///     of its `Content-Length`; past it the call fails with ``APIError/Kind/bodyTooLarge``. A
     ///     body without a `Content-Length` is bounded by the client's
     ///     ``APIClient/Configuration/maximumBodySize`` only.
     public init(
-        configuration: URLSessionConfiguration = .default,
+        configuration: URLSessionConfiguration = URLSessionTransport.recommendedConfiguration,
         decompressionRatio: Int = URLSessionTransport.defaultDecompressionRatio
     ) {
         let delegate = SessionDelegate()

@@ -114,4 +114,24 @@ struct WireEncodingTests {
             #expect(own.headers["user-agent"] == "Sync/1")
         }
     }
+
+    struct SetCookie: APIRequest {
+        typealias Response = Data
+        var method: HTTPRequest.Method { .get }
+        var path: String { "/set-cookie" }
+    }
+
+    /// Neither transport keeps a cookie a server sets or touches the `Cookie` header a request
+    /// sends (URLSession's default session stored it process-wide and replaced the header).
+    @Test(arguments: TransportKind.available)
+    func transportsKeepNoCookiesAndSendTheRequestsOwn(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let client = makeClient(kind, baseURL: baseURL)
+            _ = try await client.send(SetCookie())
+            let plain = try await client.send(EchoRequest())
+            #expect(plain.headers["cookie"] == nil)
+            let own = try await client.send(EchoRequest(headers: ["Cookie": "theme=dark"]))
+            #expect(own.headers["cookie"] == "theme=dark")
+        }
+    }
 }
