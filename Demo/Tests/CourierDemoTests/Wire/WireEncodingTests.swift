@@ -134,4 +134,17 @@ struct WireEncodingTests {
             #expect(own.headers["cookie"] == "theme=dark")
         }
     }
+
+    /// With the opt-in jar, the server's cookie comes back on the next call, over every transport.
+    @Test(arguments: TransportKind.available)
+    func aClientWithACookieJarSendsTheServersCookieBack(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let jar = CookieJar()
+            let client = makeClient(kind, baseURL: baseURL) { $0.interceptors = [CookieInterceptor(jar: jar)] }
+            _ = try await client.send(SetCookie())
+            #expect(jar.count == 1)
+            let echo = try await client.send(EchoRequest())
+            #expect(echo.headers["cookie"] == "session=abc123")
+        }
+    }
 }
