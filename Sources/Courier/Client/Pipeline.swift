@@ -71,15 +71,20 @@ struct Pipeline: Sendable {
         context: InterceptorContext,
         next: InterceptorNext
     ) async throws -> (HTTPResponse, ResponseBody) {
-        // Whether the interceptor passed the call on only once the deadline had passed: then the
-        // time was lost in the interceptor, whatever failed below.
+        // Whether the deadline passed while the interceptor ran, before it passed the call on: then
+        // the time was lost in the interceptor, whatever failed below. (An interceptor that only
+        // got to run after the deadline, on a busy machine, is not to blame.)
         let passedOnLate = Locked(false)
+        let startedInTime = Locked(false)
         let watchedNext = InterceptorNext(context: context) { request, body, context in
-            if ContinuousClock.now > context.deadline { passedOnLate.withLock { $0 = true } }
+            if ContinuousClock.now > context.deadline, startedInTime.withLock({ $0 }) {
+                passedOnLate.withLock { $0 = true }
+            }
             return try await next(request, body, context: context)
         }
         let (result, expired) = await Deadline.race(until: context.deadline) {
             () async -> Result<(HTTPResponse, ResponseBody), any Error> in
+            startedInTime.withLock { $0 = ContinuousClock.now <= context.deadline }
             do {
                 return .success(
                     try await interceptor.intercept(request, body: body, context: context, next: watchedNext))
