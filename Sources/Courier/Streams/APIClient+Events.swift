@@ -86,8 +86,18 @@ extension APIClient {
                     connection.disarm()
                     let events = try session.parse(chunk)
                     if !events.isEmpty {
-                        let decoded = try events.map { event throws(APIError) in
-                            try Self.decode(event, of: request, response: response, decoder: decoder, sent: sent)
+                        var decoded: [ServerSentEvent<Request.Response>] = []
+                        decoded.reserveCapacity(events.count)
+                        do {
+                            for event in events {
+                                decoded.append(
+                                    try Self.decode(
+                                        event, of: request, response: response, decoder: decoder, sent: sent))
+                            }
+                        } catch {
+                            // The events before the one that failed are delivered first.
+                            if !decoded.isEmpty { _ = await connection.handoff.send(decoded) }
+                            throw error
                         }
                         guard await connection.handoff.send(decoded) else { return }
                     }

@@ -62,8 +62,18 @@ extension APIClient {
                     connection.disarm()
                     let lines = try splitter.lines(in: chunk)
                     if !lines.isEmpty {
-                        let values = try lines.map { line throws(APIError) in
-                            try Self.decode(line, of: request, response: response, decoder: decoder, sent: sent)
+                        var values: [Request.Response] = []
+                        values.reserveCapacity(lines.count)
+                        do {
+                            for line in lines {
+                                values.append(
+                                    try Self.decode(line, of: request, response: response, decoder: decoder, sent: sent)
+                                )
+                            }
+                        } catch {
+                            // The lines before the malformed one are delivered first.
+                            if !values.isEmpty { _ = await connection.handoff.send(values) }
+                            throw error
                         }
                         guard await connection.handoff.send(values) else { return }
                     }

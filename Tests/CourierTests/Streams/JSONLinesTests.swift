@@ -33,10 +33,17 @@ struct JSONLinesTests {
         #expect(try await Self.entries(["\u{1E}{\"n\":1}\n\u{1E}{\"n\":2}\n"]) == [1, 2])
     }
 
-    @Test func aMalformedLineFailsWithItsNumber() async throws {
+    @Test func aMalformedLineFailsWithItsNumberAfterTheLinesBeforeIt() async throws {
+        let transport = ScriptedStreamTransport([
+            .init(
+                contentType: "application/x-ndjson", chunks: ["{\"n\":1}\n\n{\"n\":2}\n{\"n\":\"three\"}\n{\"n\":4}\n"])
+        ])
+        let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: transport)
+        var values: [Int] = []
         let error = await #expect(throws: APIError.self) {
-            _ = try await Self.entries(["{\"n\":1}\n\n{\"n\":2}\n", "{\"n\":\"three\"}\n{\"n\":4}\n"])
+            for try await entry in client.jsonLines(ExportRequest()) { values.append(entry.n) }
         }
+        #expect(values == [1, 2])
         #expect(error?.kind == .decoding)
         #expect(error?.message.contains("Line 4") == true)
         #expect(error?.codingPath == ["n"])
