@@ -26,7 +26,12 @@ final class StreamConnection<Element: Sendable>: Sendable {
                 handoff.finish(error)
             }
         }
-        state.withLock { $0.task = task }
+        // A watch that expired before the task was stored could not cancel it.
+        let expired = state.withLock { state in
+            state.task = task
+            return state.expired != nil
+        }
+        if expired { task.cancel() }
     }
 
     /// The next value, or the end of the connection. Cancelling the calling task cancels the

@@ -155,6 +155,18 @@ struct EventStreamTests {
         #expect(error?.message.contains("idle") == true)
     }
 
+    @Test(arguments: [Duration.zero, .milliseconds(100)])
+    func theTimeoutCoversConnecting(_ timeout: Duration) async throws {
+        let started = ContinuousClock.now
+        let error = await #expect(throws: APIError.self) {
+            let stream = Self.client(NoHeadTransport()).events(TokensRequest(timeout: timeout), reconnection: .never)
+            for try await _ in stream {}
+        }
+        #expect(error?.kind == .timeout)
+        #expect(error?.message.contains("did not answer") == true)
+        #expect(started.duration(to: .now) < .seconds(5))
+    }
+
     @Test func theDeadlineDoesNotCutALongStream() async throws {
         // The request's timeout covers connecting; the stream outlives it, since chunks keep coming.
         let transport = SlowChunksTransport(count: 8, interval: .milliseconds(60))
@@ -246,5 +258,15 @@ struct SlowChunksTransport: Transport {
             continuation.onTermination = { _ in task.cancel() }
         }
         return (HTTPResponse(status: .ok, headerFields: [.contentType: "text/event-stream"]), ResponseBody(stream))
+    }
+}
+
+/// Never answers (until cancelled).
+struct NoHeadTransport: Transport {
+    func send(
+        _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
+    ) async throws -> (HTTPResponse, ResponseBody) {
+        try await Task.sleep(for: .seconds(3600))
+        throw CancellationError()
     }
 }
