@@ -27,12 +27,13 @@ package enum StreamRoutes {
         router.get("items") { request, _ in await items(request, state: state) }
     }
 
-    /// `/events/tokens?count=N&retry_ms=R&interval_ms=M&drop_after=K&batch=B`: events with ids
+    /// `/events/tokens?count=N&retry_ms=R&interval_ms=M&drop_after=K&batch=B&auth=1`: events with ids
     /// `0..<N`, starting after the request's `Last-Event-ID`, preceded by `retry: R`. A
     /// connection that starts before event K drops after sending a partial event K. Events are
     /// written B at a time, M ms apart. Once every event has been sent, a reconnection gets `204`.
     /// Each `Last-Event-ID` received counts a hit on `last-event-id:ID`. A stream whose client
-    /// went away counts in `/stats` as abandoned; one sent to the end, as completed.
+    /// went away counts in `/stats` as abandoned; one sent to the end, as completed. With `auth=1`,
+    /// each connection needs the newest access token (see `/login`), or gets `401`.
     static func tokens(_ request: Request, state: DemoState) async -> Response {
         let parameters = request.uri.queryParameters
         let count = parameters.get("count", as: Int.self) ?? 10
@@ -46,6 +47,15 @@ package enum StreamRoutes {
             start = (Int(lastEventID) ?? -1) + 1
         }
         guard start < count else { return Response(status: .noContent) }
+        if parameters.get("auth") == "1" {
+            let header = request.headers[.authorization] ?? ""
+            let token = header.hasPrefix("Bearer ") ? String(header.dropFirst(7)) : ""
+            guard await state.isValid(accessToken: token) else {
+                var response = JSONResponse.error("missing, stale or expired token", status: .unauthorized)
+                response.headers[.wwwAuthenticate] = "Bearer"
+                return response
+            }
+        }
         let first = start
         let drop = dropAfter.flatMap { $0 > first ? $0 : nil }
         return Response(

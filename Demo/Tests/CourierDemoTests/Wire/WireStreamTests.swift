@@ -77,6 +77,40 @@ struct WireStreamTests {
     }
 
     @Test(arguments: TransportKind.available)
+    func aReconnectionRefreshesAStaleToken(_ kind: TransportKind) async throws {
+        typealias Auth = WireAuthenticationTests
+        try await DemoServer.withRunning { baseURL in
+            let authClient = makeClient(kind, baseURL: baseURL)
+            let first = try await authClient.send(Auth.Login())
+            let latest = Locked(first)
+            let auth = RefreshingAuthorizationInterceptor.bearer(
+                initial: BearerCredential(accessToken: first.accessToken, refreshToken: first.refreshToken)
+            ) { _ in
+                let token = try await authClient.send(Auth.Refresh(refreshToken: latest.withLock { $0.refreshToken }))
+                return BearerCredential(accessToken: token.accessToken, refreshToken: token.refreshToken)
+            }
+            let client = makeClient(kind, baseURL: baseURL) { $0.interceptors = [auth] }
+            let request = TokensRequest(query: [
+                "count": 60, "drop_after": 40, "retry_ms": 50, "interval_ms": 10, "auth": "1",
+            ])
+            var indices: [Int] = []
+            for try await event in client.events(request) {
+                indices.append(event.data.index)
+                if event.data.index == 5 {
+                    // A login elsewhere makes the stream's token stale before the drop.
+                    let second = try await authClient.send(Auth.Login())
+                    latest.withLock { $0 = second }
+                }
+            }
+            #expect(indices == Array(0..<60))
+            let stats = try await authClient.send(StatsRequest())
+            #expect(stats.refreshes == 1)
+            #expect(stats.unauthorized >= 1)
+            #expect(try await Self.hits("last-event-id:39", client: client) >= 1)
+        }
+    }
+
+    @Test(arguments: TransportKind.available)
     func aCancelledConsumerClosesTheConnection(_ kind: TransportKind) async throws {
         try await DemoServer.withRunning { baseURL in
             let client = makeClient(kind, baseURL: baseURL)
