@@ -138,7 +138,7 @@ struct EventStreamTests {
         var data: [String] = []
         let stream = Self.client(transport).events(
             TextEventsRequest(), reconnection: Self.fast,
-            idleTimeout: .milliseconds(200))
+            idleTimeout: .seconds(1))
         for try await event in stream { data.append(event.data) }
         #expect(data == ["a", "b"])
         #expect(transport.readersCancelled.withLock { $0 } == 1)
@@ -168,11 +168,12 @@ struct EventStreamTests {
     }
 
     @Test func theDeadlineDoesNotCutALongStream() async throws {
-        // The request's timeout covers connecting; the stream outlives it, since chunks keep coming.
-        let transport = SlowChunksTransport(count: 8, interval: .milliseconds(60))
+        // The request's timeout covers connecting; the stream outlives it, since chunks keep coming
+        // well within the idle timeout.
+        let transport = SlowChunksTransport(count: 8, interval: .milliseconds(150))
         var count = 0
         let stream = Self.client(transport).events(
-            TokensRequest(timeout: .milliseconds(200)), reconnection: .never)
+            TokensRequest(timeout: .milliseconds(500)), reconnection: .never, idleTimeout: .seconds(5))
         for try await _ in stream { count += 1 }
         #expect(count == 8)
     }
