@@ -100,6 +100,7 @@ package enum DemoServer {
         RetryRoutes.add(to: router, state: state)
         UploadRoutes.add(to: router, state: state)
         CompressionRoutes.add(to: router)
+        StreamRoutes.add(to: router, state: state)
         return router
     }
 }

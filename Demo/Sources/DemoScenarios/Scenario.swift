@@ -88,6 +88,7 @@ extension Scenario {
     /// Every seed scenario, in seed order.
     package static let all: [Scenario] =
         Seed000.scenarios + Seed001.scenarios + Seed002.scenarios + Seed003.scenarios + Seed004.scenarios
+        + Seed005.scenarios
 
     /// Runs the scenarios one after another and returns their results.
     package static func runAll(_ scenarios: [Scenario] = all, in environment: DemoEnvironment) async -> [ScenarioResult]
