@@ -39,6 +39,80 @@
         }
     }
 
+    /// A publisher of one of Courier's streams; unavailable where there is no Combine.
+    ///
+    /// On Linux, enable Courier's `OpenCombine` trait: `.package(url: …, from: …, traits: ["OpenCombine"])`.
+    @available(
+        *, unavailable,
+        message: "On Linux, enable the OpenCombine trait: .package(url: …, from: …, traits: [\"OpenCombine\"])"
+    )
+    public struct StreamPublisher<Stream: AsyncSequence & Sendable>: Sendable {
+        /// Creates a publisher of a stream's values.
+        ///
+        /// - Parameter stream: The stream.
+        public init(_ stream: Stream) {}
+    }
+
+    extension APIClient {
+        /// A publisher of an endpoint's Server-Sent Events; unavailable where there is no Combine.
+        ///
+        /// On Linux, enable Courier's `OpenCombine` trait: `.package(url: …, from: …, traits: ["OpenCombine"])`.
+        ///
+        /// - Parameters:
+        ///   - request: The request that opens the stream.
+        ///   - lastEventID: The event ID to resume after.
+        ///   - reconnection: When to reconnect.
+        ///   - idleTimeout: The longest the body may stay silent.
+        /// - Returns: Nothing: this stand-in cannot be called.
+        @available(
+            *, unavailable,
+            message: "On Linux, enable the OpenCombine trait: .package(url: …, from: …, traits: [\"OpenCombine\"])"
+        )
+        public func eventsPublisher<Request: APIRequest>(
+            for request: Request, lastEventID: String? = nil, reconnection: ReconnectionPolicy = .standard,
+            idleTimeout: Duration? = nil
+        ) -> OpenCombineTraitRequired {
+            fatalError("unavailable")
+        }
+
+        /// A publisher of a JSON Lines body's values; unavailable where there is no Combine.
+        ///
+        /// On Linux, enable Courier's `OpenCombine` trait: `.package(url: …, from: …, traits: ["OpenCombine"])`.
+        ///
+        /// - Parameters:
+        ///   - request: The request.
+        ///   - maximumLineLength: The longest line accepted.
+        ///   - idleTimeout: The longest the body may stay silent.
+        /// - Returns: Nothing: this stand-in cannot be called.
+        @available(
+            *, unavailable,
+            message: "On Linux, enable the OpenCombine trait: .package(url: …, from: …, traits: [\"OpenCombine\"])"
+        )
+        public func jsonLinesPublisher<Request: APIRequest>(
+            for request: Request, maximumLineLength: Int = 1 << 20, idleTimeout: Duration? = nil
+        ) -> OpenCombineTraitRequired {
+            fatalError("unavailable")
+        }
+
+        /// A publisher of a paginated list's pages; unavailable where there is no Combine.
+        ///
+        /// On Linux, enable Courier's `OpenCombine` trait: `.package(url: …, from: …, traits: ["OpenCombine"])`.
+        ///
+        /// - Parameters:
+        ///   - first: The request for the first page.
+        ///   - pagination: How to get from one page to the next.
+        /// - Returns: Nothing: this stand-in cannot be called.
+        @available(
+            *, unavailable,
+            message: "On Linux, enable the OpenCombine trait: .package(url: …, from: …, traits: [\"OpenCombine\"])"
+        )
+        public func pagesPublisher<Request: APIRequest>(
+            for first: Request, pagination: Pagination<Request>
+        ) -> OpenCombineTraitRequired {
+            fatalError("unavailable")
+        }
+    }
+
     extension APIClient {
         /// A publisher of the request's response; unavailable where there is no Combine.
         ///
