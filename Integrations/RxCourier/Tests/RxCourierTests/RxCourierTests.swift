@@ -100,6 +100,57 @@ struct RxCourierTests {
     }
 }
 
+@Suite("RxCourier: streams")
+struct RxCourierStreamTests {
+    struct Export: APIRequest {
+        struct Line: Decodable, Sendable, Equatable {
+            var n: Int
+        }
+        typealias Response = Line
+        var method: HTTPRequest.Method { .get }
+        var path: String { "/export" }
+        var page = 1
+        var query: Query { ["page": page] }
+    }
+
+    /// Collects an `Observable`'s values until it completes or fails.
+    static func values<Value: Sendable>(of observable: Observable<Value>) async -> ([Value], (any Error)?) {
+        let values = Locked<[Value]>([])
+        return await withCheckedContinuation { continuation in
+            _ = observable.subscribe(
+                onNext: { value in values.withLock { $0.append(value) } },
+                onError: { continuation.resume(returning: (values.withLock { $0 }, $0)) },
+                onCompleted: { continuation.resume(returning: (values.withLock { $0 }, nil)) }
+            )
+        }
+    }
+
+    @Test func jsonLinesArriveAsAnObservableAndAMalformedLineFails() async throws {
+        let client = APIClient(
+            baseURL: RxCourierTests.baseURL,
+            transport: StubTransport { _, _ in
+                StubTransport.Reply(
+                    headerFields: [.contentType: "application/x-ndjson"],
+                    body: Data("{\"n\":1}\n{\"n\":2}\n{\"n\":\n".utf8))
+            })
+        let (lines, error) = await Self.values(of: client.rx.jsonLines(Export()))
+        #expect(lines == [Export.Line(n: 1), Export.Line(n: 2)])
+        #expect((error as? APIError)?.kind == .decoding)
+    }
+
+    @Test func pagesArriveAsAnObservable() async throws {
+        let client = APIClient(
+            baseURL: RxCourierTests.baseURL,
+            transport: StubTransport { _, _ in .json(#"{"n":0}"#) })
+        let pagination = Pagination<Export> { request, _ in
+            request.page < 3 ? Export(page: request.page + 1) : nil
+        }
+        let (pages, error) = await Self.values(of: client.rx.pages(Export(), pagination: pagination))
+        #expect(pages.count == 3)
+        #expect(error == nil)
+    }
+}
+
 extension Result {
     var failureError: Failure? {
         if case .failure(let error) = self { return error }
