@@ -12,7 +12,7 @@ package struct Scenario: Sendable {
         case target = "enum target"
     }
 
-    /// The seed article it comes from, like `000`.
+    /// The seed article it comes from, like `000`, or `new` for what no seed does (streams).
     package let seed: String
     /// What it does.
     package let name: String
@@ -85,10 +85,10 @@ package struct ScenarioResult: Sendable {
 }
 
 extension Scenario {
-    /// Every seed scenario, in seed order.
+    /// Every scenario, in seed order, then the ones no seed has.
     package static let all: [Scenario] =
         Seed000.scenarios + Seed001.scenarios + Seed002.scenarios + Seed003.scenarios + Seed004.scenarios
-        + Seed005.scenarios
+        + StreamScenarios.scenarios
 
     /// Runs the scenarios one after another and returns their results.
     package static func runAll(_ scenarios: [Scenario] = all, in environment: DemoEnvironment) async -> [ScenarioResult]

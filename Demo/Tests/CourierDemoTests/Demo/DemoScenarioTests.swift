@@ -18,7 +18,7 @@ struct DemoScenarioTests {
     }
 
     @Test func everySeedAndStyleIsCovered() {
-        #expect(Set(Scenario.all.map(\.seed)) == ["000", "001", "002", "003", "004", "005"])
+        #expect(Set(Scenario.all.map(\.seed)) == ["000", "001", "002", "003", "004", "new"])
         #expect(Set(Scenario.all.map(\.style)) == Set(Scenario.Style.allCases))
     }
 

@@ -1,9 +1,9 @@
 import Courier
 import Foundation
 
-/// Seed 005: streams — an LLM-style token stream over Server-Sent Events that drops and resumes,
+/// Beyond the seeds: streams — an LLM-style token stream over Server-Sent Events that drops and resumes,
 /// a JSON Lines export, and a list paginated with `Link` headers.
-enum Seed005 {
+enum StreamScenarios {
     struct Token: Decodable, Sendable {
         var index: Int
         var text: String
@@ -41,7 +41,7 @@ enum Seed005 {
     }
 
     static let scenarios = [
-        Scenario(seed: "005", name: "SSE tokens: a drop, resumed from Last-Event-ID", style: .asyncAwait) {
+        Scenario(seed: "new", name: "SSE tokens: a drop, resumed from Last-Event-ID", style: .asyncAwait) {
             environment in
             do {
                 var indices: [Int] = []
@@ -52,7 +52,7 @@ enum Seed005 {
                 return .failed(error)
             }
         },
-        Scenario(seed: "005", name: "JSON Lines export, decoded line by line", style: .asyncAwait) { environment in
+        Scenario(seed: "new", name: "JSON Lines export, decoded line by line", style: .asyncAwait) { environment in
             do {
                 var count = 0
                 for try await line in environment.client().jsonLines(ExportRequest()) where line.n == count + 1 {
@@ -63,7 +63,7 @@ enum Seed005 {
                 return .failed(error)
             }
         },
-        Scenario(seed: "005", name: "pages followed through Link: rel=\"next\"", style: .asyncAwait) { environment in
+        Scenario(seed: "new", name: "pages followed through Link: rel=\"next\"", style: .asyncAwait) { environment in
             let pagination = Pagination<ItemsRequest>.linkHeader { current, next in
                 var request = current
                 let page = URLComponents(url: next, resolvingAgainstBaseURL: true)?.queryItems?
