@@ -50,7 +50,8 @@
         /// One subscription: a task that reads the stream as the subscriber's demand allows.
         // @unchecked Sendable: `state` is only touched under its lock; the subscriber is called
         // from the iterating task alone (or the main queue it hops to), one call at a time, and
-        // never after the completion or a cancellation.
+        // never after the completion. A value already taken out for delivery when a cancellation
+        // lands may still arrive; nothing is read from the stream after it.
         private final class Iteration: Subscription, @unchecked Sendable {
             private struct State {
                 var subscriber: AnySubscriber<Output, Failure>?
