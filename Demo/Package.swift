@@ -59,6 +59,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Makes one call and prints how far it raised the peak memory: the wire tests run it as a
+        // child process, so that no other test's allocations count.
+        .executableTarget(
+            name: "courier-memory-probe",
+            dependencies: [.product(name: "Courier", package: "Courier")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "CourierDemoTests",
             dependencies: [

@@ -46,7 +46,7 @@ enum CompressionRoutes {
         )
     }
 
-    /// `/compressed/bomb?mib=32|256[&length=1]`: that many MiB of zeros as `gzip` (about a
+    /// `/compressed/bomb?mib=32|300[&length=1]`: that many MiB of zeros as `gzip` (about a
     /// thousandth of it), sent in 16 KiB chunks, with a `Content-Length` when `length=1` and
     /// chunked otherwise. The server holds the compressed bytes only, never the inflated ones.
     /// `prepare=1` only compresses them, once per process, and answers `204`: a test measuring
@@ -56,8 +56,8 @@ enum CompressionRoutes {
         let bomb: ByteBuffer
         switch parameters.get("mib") {
         case "32": bomb = gzipped32MiB
-        case "256", nil: bomb = gzipped256MiB
-        default: throw HTTPError(.badRequest, message: "mib must be 32 or 256")
+        case "300", nil: bomb = gzipped300MiB
+        default: throw HTTPError(.badRequest, message: "mib must be 32 or 300")
         }
         if parameters.get("prepare") == "1" {
             return Response(status: .noContent)
@@ -96,8 +96,8 @@ enum CompressionRoutes {
     /// 32 MiB of zeros, gzipped once per process.
     static let gzipped32MiB = gzipZeros(count: 32 * 1024 * 1024)
 
-    /// 256 MiB of zeros, gzipped once per process.
-    static let gzipped256MiB = gzipZeros(count: 256 * 1024 * 1024)
+    /// 300 MiB of zeros, gzipped once per process.
+    static let gzipped300MiB = gzipZeros(count: 300 * 1024 * 1024)
 
     /// Compresses `count` zeros at the best compression a megabyte at a time, so that they are
     /// never in memory whole.

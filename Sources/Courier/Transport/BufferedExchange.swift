@@ -124,7 +124,7 @@ final class BufferedExchange: TaskEvents {
             return .some(state.waiter)
         }
         guard let waiter else { return }  // settled before
-        if case .failure = outcome { task.cancel() }
+        if case .failure = outcome { task.cancelWithoutWaiting() }
         waiter?.resume(with: outcome)
     }
 }

@@ -34,7 +34,7 @@ final class Exchange: TaskEvents {
     func waitForResponse(starting task: URLSessionTask) async throws -> URLResponse {
         state.withLock { $0.task = task }
         chunkSink.onTermination = { termination in
-            if case .cancelled = termination { task.cancel() }
+            if case .cancelled = termination { task.cancelWithoutWaiting() }
         }
         return try await withCheckedThrowingContinuation { continuation in
             let ready: Result<URLResponse, any Error>? = state.withLock { state in
@@ -88,7 +88,7 @@ final class Exchange: TaskEvents {
         }
         if let (error, task) = exceeded {
             chunkSink.finish(throwing: error)
-            task?.cancel()
+            task?.cancelWithoutWaiting()
             return
         }
         chunkSink.yield(data)
@@ -141,7 +141,7 @@ private struct TaskBody: AsyncSequence, Sendable {
         }
 
         deinit {
-            task.cancel()
+            task.cancelWithoutWaiting()
         }
     }
 }

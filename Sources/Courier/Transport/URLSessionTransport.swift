@@ -24,11 +24,12 @@ import HTTPTypesFoundation
 /// more than ``defaultDecompressionRatio`` times its announced `Content-Length`, and fails a
 /// coding the session does not decode with ``APIError/Kind/decoding``.
 ///
-/// On Linux, FoundationNetworking cannot bound the memory a decompression bomb takes: libcurl
-/// decodes as fast as bytes arrive and queues every decoded chunk for the delegate without
-/// waiting, so cancelling the task at the limit lands only after the queued chunks (measured: a
-/// 260 KB body inflating to 256 MiB raised the process's peak memory by about 280 MB). The call
-/// still fails at the limit; `AsyncHTTPClientTransport`, the default there, stops reading.
+/// On Linux, FoundationNetworking queues every chunk libcurl reads (or decompresses) for the
+/// delegate without waiting; the transport's delegate queue makes libcurl wait once about 1 MiB
+/// of chunks is queued, so memory stays near the body limit. Cancelling a task there lands late,
+/// though: after a body is refused at the limit, libcurl may read on for a while (and discard
+/// what it reads) while a fast server keeps sending. `AsyncHTTPClientTransport`, the default
+/// there, stops reading at once.
 ///
 /// On Linux, FoundationNetworking sometimes stops the process when a file upload is cancelled
 /// mid-transfer, by a cancelled task or by the call's deadline (`EasyHandle.swift: Fatal error:
@@ -80,11 +81,8 @@ public final class URLSessionTransport: Transport {
         decompressionRatio: Int = URLSessionTransport.defaultDecompressionRatio
     ) {
         let delegate = SessionDelegate()
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        queue.name = "Courier.URLSessionTransport"
         self.delegate = delegate
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: DelegateQueue())
         self.decoding = Self.contentDecoding(ratio: decompressionRatio)
     }
 
@@ -116,14 +114,14 @@ public final class URLSessionTransport: Transport {
         }
         let exchange = BufferedExchange(task: task, body: body, limit: context.bodyLimit, decoding: decoding)
         delegate.register(task, exchange)
-        let watch = DeadlineWatchdog.shared.watch(until: context.deadline) { task.cancel() }
+        let watch = DeadlineWatchdog.shared.watch(until: context.deadline) { task.cancelWithoutWaiting() }
         defer { DeadlineWatchdog.shared.stopWatching(watch) }
         let (response, data): (URLResponse, Data)
         do {
             (response, data) = try await withTaskCancellationHandler {
                 try await exchange.response(starting: task)
             } onCancel: {
-                task.cancel()
+                task.cancelWithoutWaiting()
             }
         } catch {
             guard let head = exchange.response.flatMap({ try? Self.makeResponse($0) }) else {
@@ -157,7 +155,7 @@ public final class URLSessionTransport: Transport {
             response = try await withTaskCancellationHandler {
                 try await exchange.waitForResponse(starting: task)
             } onCancel: {
-                task.cancel()
+                task.cancelWithoutWaiting()
             }
         } catch {
             throw Self.mapError(error)
@@ -169,7 +167,7 @@ public final class URLSessionTransport: Transport {
             contentEncoding: contentEncoding, status: head.status.code, isHead: request.method == .head,
             contentLength: expected >= 0 ? Int(expected) : nil)
         {
-            task.cancel()
+            task.cancelWithoutWaiting()
             let error = ContentDecodingError(reason: .unsupported, coding: coding, summary: decoding.summary)
             return (head, ResponseBody(failure: error))
         }

@@ -1,0 +1,90 @@
+import Courier
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `courier-memory-probe <transport> <url> <maximum body size>`: makes one call and prints how far
+/// it raised the process's peak resident memory, as `kind=<APIError kind or ok> grown=<bytes>`.
+///
+/// The wire tests run it as a child process, so that the peak is the call's alone: in the test
+/// process, other tests allocate at the same time. Linux only (it reads `/proc/self/status`).
+@main
+enum MemoryProbe {
+    static func main() async {
+        let arguments = CommandLine.arguments.dropFirst()
+        guard arguments.count == 3, let url = URL(string: arguments[arguments.startIndex + 1]),
+            let limit = Int(arguments[arguments.startIndex + 2])
+        else {
+            fail("usage: courier-memory-probe urlSession|asyncHTTPClient <url> <maximum body size>")
+        }
+        let transport: any Transport
+        switch arguments.first {
+        case "urlSession": transport = URLSessionTransport()
+        #if os(Linux)
+            case "asyncHTTPClient": transport = AsyncHTTPClientTransport.shared
+        #endif
+        default: fail("unknown transport \(arguments.first ?? "")")
+        }
+        let base = URL(string: "/", relativeTo: url)!.absoluteURL
+        let client = APIClient(baseURL: base, transport: transport) {
+            $0.maximumBodySize = limit
+            $0.timeout = .seconds(120)
+        }
+        // Warm up (connection pool, session, decoders), so that the peak counts the call only.
+        _ = try? await client.send(Probe(path: "/stats"))
+        let before = resetPeak()
+        let kind: String
+        do {
+            _ = try await client.send(Probe(path: url.path, query: url.query))
+            kind = "ok"
+        } catch {
+            kind = "\(error.kind)"
+        }
+        // Let whatever the transport still had under way land before reading the peak.
+        try? await Task.sleep(for: .milliseconds(500))
+        print("kind=\(kind) grown=\(max(0, field("VmHWM") - before))")
+    }
+
+    /// Returns freed memory to the system and makes the peak the current resident size.
+    static func resetPeak() -> Int {
+        typealias Trim = @convention(c) (Int) -> Int32
+        if let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") {
+            _ = unsafeBitCast(symbol, to: Trim.self)(0)
+        }
+        _ = FileManager.default.createFile(atPath: "/proc/self/clear_refs", contents: Data("5".utf8))
+        return field("VmRSS")
+    }
+
+    /// A `kB` field of `/proc/self/status`, in bytes.
+    static func field(_ name: String) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        for line in status.split(separator: "\n") where line.hasPrefix("\(name):") {
+            let value = line.dropFirst(name.count + 1).split(whereSeparator: \.isWhitespace).first
+            return (value.flatMap { Int($0) } ?? 0) * 1024
+        }
+        fail("no \(name) in /proc/self/status")
+    }
+
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("\(message)\n".utf8))
+        exit(2)
+    }
+}
+
+/// A call whose body is read whole and discarded.
+struct Probe: APIRequest {
+    typealias Response = Data
+    var method: HTTPRequest.Method { .get }
+    var path: String
+    var query: Query = [:]
+
+    init(path: String, query: String? = nil) {
+        self.path = path
+        for pair in (query ?? "").split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            self.query.append(parts[0], parts.count > 1 ? parts[1] : "")
+        }
+    }
+}

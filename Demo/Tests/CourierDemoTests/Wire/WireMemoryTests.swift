@@ -1,0 +1,115 @@
+import Courier
+import DemoAPI
+import Foundation
+import Testing
+
+/// The body limit bounds memory, not only the result: a call that ends as `bodyTooLarge` must
+/// not have held the body it refused.
+///
+/// Each call runs in a child process, `courier-memory-probe`, which prints how far the call raised
+/// its peak resident memory: in this process, other tests allocate at the same time. The demo API
+/// runs here. Serialized, so that one probe at a time takes the cores.
+@Suite("Wire: memory under the body limit", .enabled(if: MemoryProbe.isAvailable), .serialized)
+struct WireMemoryTests {
+    /// Growth allowed for each case: the limit's own buffer and a few chunks in flight.
+    static let bound = 64 * 1024 * 1024
+
+    @Test(arguments: TransportKind.available)
+    func gibibyteBodyStopsAtTheLimit(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let url = baseURL.appending(path: "bytes").appending(queryItems: [
+                URLQueryItem(name: "count", value: "\(1 << 30)"), URLQueryItem(name: "chunked", value: "1"),
+            ])
+            let result = try await MemoryProbe.run(kind, url: url, maximumBodySize: 10 * 1024 * 1024)
+            #expect(result.kind == "bodyTooLarge")
+            #expect(result.grown < Self.bound, "peak memory grew by \(result.grown / 1024 / 1024) MiB")
+        }
+    }
+
+    @Test(arguments: TransportKind.available)
+    func endlessBodyStopsAtTheLimit(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            // 1 TiB: the server would stream for hours.
+            let url = baseURL.appending(path: "bytes").appending(queryItems: [
+                URLQueryItem(name: "count", value: "\(1 << 40)"), URLQueryItem(name: "chunked", value: "1"),
+            ])
+            let result = try await MemoryProbe.run(kind, url: url, maximumBodySize: 1024 * 1024)
+            #expect(result.kind == "bodyTooLarge")
+            #expect(result.grown < Self.bound, "peak memory grew by \(result.grown / 1024 / 1024) MiB")
+        }
+    }
+
+    @Test(arguments: TransportKind.available)
+    func decompressionBombStopsAtTheLimit(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            // 300 MiB of zeros, about 300 KB gzipped, without a length (so the ratio cannot trip).
+            let url = baseURL.appending(path: "compressed/bomb").appending(queryItems: [
+                URLQueryItem(name: "mib", value: "300")
+            ])
+            let result = try await MemoryProbe.run(kind, url: url, maximumBodySize: 10 * 1024 * 1024)
+            #expect(result.kind == "bodyTooLarge")
+            #expect(result.grown < Self.bound, "peak memory grew by \(result.grown / 1024 / 1024) MiB")
+        }
+    }
+}
+
+/// Runs `courier-memory-probe`, built beside the test bundle.
+enum MemoryProbe {
+    /// Where the probe is: in the test bundle's build folder.
+    static let executable = URL(fileURLWithPath: CommandLine.arguments[0])
+        .deletingLastPathComponent()
+        .appending(path: "courier-memory-probe")
+
+    /// Linux only: the probe reads `/proc/self/status`.
+    static var isAvailable: Bool {
+        #if os(Linux)
+            true
+        #else
+            false
+        #endif
+    }
+
+    struct Result {
+        /// The call's outcome: `ok` or an ``APIError/Kind``.
+        var kind: String
+        /// How far the call raised the probe's peak resident memory, in bytes.
+        var grown: Int
+    }
+
+    static func run(_ kind: TransportKind, url: URL, maximumBodySize: Int) async throws -> Result {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw ProbeError(message: "\(executable.path) is missing: build the Demo package (swift build)")
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [kind.rawValue, url.absoluteString, "\(maximumBodySize)"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        // Read and wait on a thread of its own: blocking one of the few threads Swift's
+        // concurrency runs on would stall every other test.
+        let text = await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in
+            DispatchQueue.global().async {
+                let data = output.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                done.resume(returning: String(decoding: data, as: UTF8.self))
+            }
+        }
+        let fields = Dictionary(
+            text.split(whereSeparator: \.isWhitespace).compactMap { pair -> (String, String)? in
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+            },
+            uniquingKeysWith: { _, last in last })
+        guard process.terminationStatus == 0, let kind = fields["kind"], let grown = fields["grown"].flatMap(Int.init)
+        else {
+            throw ProbeError(message: "the probe exited with \(process.terminationStatus) and printed: \(text)")
+        }
+        return Result(kind: kind, grown: grown)
+    }
+
+    struct ProbeError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+}
