@@ -114,6 +114,13 @@ final class BufferedExchange: TaskEvents {
         finish(result)
     }
 
+    /// Ends the wait at once with `URLError(.cancelled)` and cancels the task: for the deadline
+    /// and the caller's cancellation, which must not wait for the session to confirm the cancel
+    /// (it lands late while libcurl is busy with another task's body).
+    func abandon() {
+        finish(.failure(URLError(.cancelled)))
+    }
+
     /// Settles the exchange once; a failure before the end cancels the task.
     private func finish(_ outcome: Result<(URLResponse, Data), any Error>) {
         let waiter = state.withLock { state -> CheckedContinuation<(URLResponse, Data), any Error>?? in

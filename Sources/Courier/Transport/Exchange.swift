@@ -94,6 +94,15 @@ final class Exchange: TaskEvents {
         chunkSink.yield(data)
     }
 
+    /// Ends the wait for the head at once with `URLError(.cancelled)` and cancels the task: for
+    /// the caller's cancellation, which must not wait for the session to confirm the cancel (it
+    /// lands late while libcurl is busy with another task's body).
+    func abandon() {
+        let task = state.withLock { $0.task }
+        completed(with: URLError(.cancelled))
+        task?.cancelWithoutWaiting()
+    }
+
     func completed(with error: (any Error)?) {
         let contentEncoding = state.withLock { $0.contentEncoding }
         let error = error.map {

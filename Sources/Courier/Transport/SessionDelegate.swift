@@ -42,7 +42,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         if disposition == .rejectProtectionSpace {
             declined.withLock { _ = $0.insert(task.taskIdentifier) }
         }
-        completionHandler(disposition, nil)
+        #if canImport(FoundationNetworking)
+            // FoundationNetworking cancels the task for a declined challenge with a `cancel()`
+            // that waits for the session's queue, where this callback runs (`DelegateQueue`).
+            DispatchQueue.global().async { completionHandler(disposition, nil) }
+        #else
+            completionHandler(disposition, nil)
+        #endif
     }
 
     /// How to answer an authentication challenge: an HTTP challenge (`401` with

@@ -114,14 +114,14 @@ public final class URLSessionTransport: Transport {
         }
         let exchange = BufferedExchange(task: task, body: body, limit: context.bodyLimit, decoding: decoding)
         delegate.register(task, exchange)
-        let watch = DeadlineWatchdog.shared.watch(until: context.deadline) { task.cancelWithoutWaiting() }
+        let watch = DeadlineWatchdog.shared.watch(until: context.deadline) { exchange.abandon() }
         defer { DeadlineWatchdog.shared.stopWatching(watch) }
         let (response, data): (URLResponse, Data)
         do {
             (response, data) = try await withTaskCancellationHandler {
                 try await exchange.response(starting: task)
             } onCancel: {
-                task.cancelWithoutWaiting()
+                exchange.abandon()
             }
         } catch {
             guard let head = exchange.response.flatMap({ try? Self.makeResponse($0) }) else {
@@ -155,7 +155,7 @@ public final class URLSessionTransport: Transport {
             response = try await withTaskCancellationHandler {
                 try await exchange.waitForResponse(starting: task)
             } onCancel: {
-                task.cancelWithoutWaiting()
+                exchange.abandon()
             }
         } catch {
             throw Self.mapError(error)
