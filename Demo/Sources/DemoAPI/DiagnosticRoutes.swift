@@ -60,14 +60,19 @@ enum DiagnosticRoutes {
         return JSONResponse.make(echo)
     }
 
-    /// `/redirect?status=302&to=URL`: answers `status` with `Location: URL`.
+    /// `/redirect?status=302&to=URL[&cookie=NAME=VALUE]`: answers `status` with `Location: URL`,
+    /// and with `Set-Cookie: NAME=VALUE; Path=/` when asked, as a login form does.
     @Sendable static func redirect(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let parameters = request.uri.queryParameters
         let status = parameters.get("status", as: Int.self) ?? 302
         let location = parameters.get("to").map { String($0) } ?? "/echo"
+        var headers: HTTPFields = [.location: location, .contentType: "text/plain"]
+        if let cookie = parameters.get("cookie") {
+            headers[.setCookie] = "\(cookie); Path=/"
+        }
         return Response(
             status: .init(code: status),
-            headers: [.location: location, .contentType: "text/plain"],
+            headers: headers,
             body: .init(byteBuffer: ByteBuffer(string: "redirecting to \(location)"))
         )
     }

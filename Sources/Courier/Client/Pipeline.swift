@@ -161,6 +161,10 @@ struct Pipeline: Sendable {
                     ]
                 )
                 (request, body) = next
+                if let jar = context.cookieJar {
+                    CookieInterceptor.follow(
+                        hop, jar: jar, crossedOrigin: hops.contains(where: \.crossesOrigin), next: &request)
+                }
                 continue
             }
             guard buffersBody else {

@@ -60,6 +60,10 @@ public struct InterceptorContext: Sendable {
     /// Which networks the call may use; everything by default. Set by
     /// ``ConstrainedNetworkInterceptor`` for the transport (``TransportContext/networkAccess``).
     public var networkAccess = NetworkAccess()
+
+    /// The jar whose cookies each hop of a redirect chain gets and keeps: set by
+    /// ``CookieInterceptor`` for the client's redirect handling, below the interceptors.
+    var cookieJar: CookieJar?
 }
 
 extension InterceptorContext {

@@ -139,4 +139,46 @@ struct CookieInterceptorTests {
         #expect(sent[1].0 == "api.example.com" && sent[1].1 == "session=abc")
         #expect(sent[2].0 == "cdn.example.net" && sent[2].1 == nil)
     }
+
+    @Test func aCookieSetOnARedirectGoesToTheNextHopOfTheSameChainUntilItCrossesOrigins() async throws {
+        let seen = Locked<[(String, String?)]>([])
+        let transport = StubTransport { request, _ in
+            seen.withLock {
+                $0.append(((request.authority ?? "") + (request.path ?? ""), request.headerFields[.cookie]))
+            }
+            switch request.path {
+            case "/login":  // sets the session and sends the client on, as a login form does
+                return StubTransport.Reply(
+                    status: .found, headerFields: [.location: "/home", .setCookie: "session=abc; Path=/"])
+            case "/home":
+                return StubTransport.Reply(status: .found, headerFields: [.location: "https://cdn.example.net/logo"])
+            default:
+                return StubTransport.Reply(body: Data("{}".utf8))
+            }
+        }
+        let jar = CookieJar()
+        let client = APIClient(baseURL: Self.api, transport: transport, interceptors: [CookieInterceptor(jar: jar)])
+        _ = try await client.send(Get(path: "/login"))
+        let sent = seen.withLock { $0 }
+        #expect(sent.map(\.0) == ["api.example.com/login", "api.example.com/home", "cdn.example.net/logo"])
+        #expect(sent[0].1 == nil)
+        #expect(sent[1].1 == "session=abc")  // set one hop earlier, same chain
+        #expect(sent[2].1 == nil)  // another origin
+        #expect(jar.cookieHeader(for: URL(string: "https://api.example.com/me")!) == "session=abc")
+    }
+
+    @Test func aRequestsOwnCookieHeaderFollowsSameOriginHopsUnchanged() async throws {
+        let seen = Locked<[String?]>([])
+        let transport = StubTransport { request, _ in
+            seen.withLock { $0.append(request.headerFields[.cookie]) }
+            if request.path == "/login" {
+                return StubTransport.Reply(
+                    status: .found, headerFields: [.location: "/home", .setCookie: "session=abc; Path=/"])
+            }
+            return StubTransport.Reply(body: Data("{}".utf8))
+        }
+        let client = APIClient(baseURL: Self.api, transport: transport, interceptors: [CookieInterceptor()])
+        _ = try await client.send(Get(path: "/login", headers: ["Cookie": "theme=dark"]))
+        #expect(seen.withLock { $0 } == ["theme=dark", "theme=dark"])
+    }
 }

@@ -147,4 +147,24 @@ struct WireEncodingTests {
             #expect(echo.headers["cookie"] == "session=abc123")
         }
     }
+
+    /// A cookie set on a redirect, as a login form sets it, goes with the next hop of the same
+    /// chain; once the chain crosses to another origin, no cookie goes along.
+    @Test(arguments: TransportKind.available)
+    func aCookieSetOnARedirectGoesToTheNextHopButNotToAnotherOrigin(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            try await DemoServer.withRunning { other in
+                let jar = CookieJar()
+                let client = makeClient(kind, baseURL: baseURL) { $0.interceptors = [CookieInterceptor(jar: jar)] }
+                let login = EchoRequest(path: "/redirect", query: ["to": "/echo", "cookie": "login=ok"])
+                #expect(try await client.send(login).headers["cookie"] == "login=ok")
+
+                let away = other.absoluteString + "/echo"
+                let leaving = EchoRequest(path: "/redirect", query: ["to": away, "cookie": "step=2"])
+                let echo = try await client.send(leaving)
+                #expect(echo.headers["cookie"] == nil)
+                #expect(jar.cookieHeader(for: baseURL.appending(path: "me")) == "login=ok; step=2")
+            }
+        }
+    }
 }

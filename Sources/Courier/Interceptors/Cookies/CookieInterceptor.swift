@@ -29,7 +29,9 @@ public struct CookieInterceptor: Interceptor {
     }
 
     /// Adds the matching cookies, unless the request sets its own, and keeps those the response
-    /// (and any redirect on the way) sets.
+    /// (and any redirect on the way) sets. Each hop of a redirect chain sends the cookies that
+    /// match it, those the hops before it set included, until a hop crosses to another origin:
+    /// from there on the chain sends no cookies, as it sends no other credentials.
     ///
     /// - Parameters:
     ///   - request: The request.
@@ -45,16 +47,40 @@ public struct CookieInterceptor: Interceptor {
         next: Next
     ) async throws -> (HTTPResponse, ResponseBody) {
         var request = request
-        if request.headerFields[.cookie] == nil, let url = request.url, let cookies = jar.cookieHeader(for: url) {
-            request.headerFields[.cookie] = cookies
+        var context = context
+        if request.headerFields[.cookie] == nil {
+            if let url = request.url, let cookies = jar.cookieHeader(for: url) {
+                request.headerFields[.cookie] = cookies
+            }
+            context.cookieJar = jar  // each redirect hop keeps and gets cookies too
         }
-        let (response, responseBody) = try await next(request, body)
-        for hop in responseBody.redirects {
-            if let url = hop.request.url { jar.store(hop.response.headerFields[values: .setCookie], from: url) }
+        let (response, responseBody) = try await next(request, body, context: context)
+        if context.cookieJar == nil {  // the app's own Cookie header: the hops kept nothing
+            for hop in responseBody.redirects {
+                if let url = hop.request.url { jar.store(hop.response.headerFields[values: .setCookie], from: url) }
+            }
         }
         if let url = responseBody.redirects.last?.next.url ?? request.url {
             jar.store(response.headerFields[values: .setCookie], from: url)
         }
         return (response, responseBody)
+    }
+}
+
+extension CookieInterceptor {
+    /// Keeps the cookies a followed redirect set, and gives the next request of the chain the
+    /// jar's cookies for its URL — none once the chain has crossed to another origin.
+    ///
+    /// - Parameters:
+    ///   - hop: The redirect being followed.
+    ///   - jar: The jar of the call's ``CookieInterceptor``.
+    ///   - crossedOrigin: Whether this hop or one before it went to another origin.
+    ///   - next: The next request, as the redirect rules and the app's hook built it.
+    static func follow(_ hop: RedirectHop, jar: CookieJar, crossedOrigin: Bool, next: inout HTTPRequest) {
+        if let url = hop.request.url { jar.store(hop.response.headerFields[values: .setCookie], from: url) }
+        next.headerFields[.cookie] = nil
+        if !crossedOrigin, let url = next.url, let cookies = jar.cookieHeader(for: url) {
+            next.headerFields[.cookie] = cookies
+        }
     }
 }
