@@ -46,3 +46,8 @@ final class OutcomeLog: Sendable {
 func temporaryCacheDirectory() -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("courier-cache-\(UUID().uuidString)")
 }
+
+/// What the server saw of `key`, asked without a cache.
+func serverHits(_ kind: TransportKind, _ baseURL: URL, key: String) async throws -> CacheRoutes.Hits {
+    try await makeClient(kind, baseURL: baseURL).send(CacheHitsRequest(key: key))
+}

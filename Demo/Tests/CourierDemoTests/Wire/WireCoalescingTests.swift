@@ -19,7 +19,7 @@ struct WireCoalescingTests {
             }
             #expect(results.count == 50)
             #expect(results.allSatisfy { $0.served == 1 })
-            #expect(try await client.send(CacheHitsRequest(key: request.key)).hits == 1)
+            #expect(try await serverHits(kind, baseURL, key: request.key).hits == 1)
             #expect(log.count(.miss) == 1)
             #expect(log.count(.coalesced) == 49)
         }
@@ -37,7 +37,7 @@ struct WireCoalescingTests {
             let error = await #expect(throws: APIError.self) { try await leaving.value }
             #expect(error?.kind == .cancelled)
             for task in staying { #expect(try await task.value.served == 1) }
-            #expect(try await client.send(CacheHitsRequest(key: request.key)).hits == 1)
+            #expect(try await serverHits(kind, baseURL, key: request.key).hits == 1)
         }
     }
 
@@ -50,7 +50,7 @@ struct WireCoalescingTests {
             async let first = client.send(request)
             async let second = client.send(request)
             _ = try await (first, second)
-            #expect(try await client.send(CacheHitsRequest(key: request.key)).hits == 2)
+            #expect(try await serverHits(kind, baseURL, key: request.key).hits == 2)
         }
     }
 }
