@@ -26,7 +26,9 @@ struct CacheStep: Sendable {
             !Self.appConditionalFields.contains(where: { request.headerFields[$0] != nil })
         else {
             let (response, responseBody) = try await pipeline.exchange(request, body: body, context: context)
-            if ![HTTPRequest.Method.get, .head, .options, .trace].contains(request.method), response.status.code < 400 { await invalidate(request) }
+            if ![HTTPRequest.Method.get, .head, .options, .trace].contains(request.method), response.status.code < 400 {
+                await invalidate(request)
+            }
             return (response, responseBody)
         }
         let key = CacheKey(request)

@@ -53,7 +53,9 @@ struct CacheStorageTests {
         for name in ["a", "b", "c", "d"] { await storage.store(Self.entry(bytes: 1_500), for: Self.key(name)) }
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         #expect(files.count < 4)
-        #expect(await storage.entry(for: Self.key("d")) == Self.entry(bytes: 1_500).withTimes(of: await storage.entry(for: Self.key("d"))))
+        #expect(
+            await storage.entry(for: Self.key("d"))
+                == Self.entry(bytes: 1_500).withTimes(of: await storage.entry(for: Self.key("d"))))
         try Data("junk".utf8).write(to: storage.fileURL(for: Self.key("d")))
         #expect(await storage.entry(for: Self.key("d")) == nil)
         #expect(!FileManager.default.fileExists(atPath: storage.fileURL(for: Self.key("d")).path))

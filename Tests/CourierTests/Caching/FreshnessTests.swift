@@ -72,7 +72,9 @@ struct FreshnessTests {
     }
 
     @Test func aMalformedMaxAgeMakesTheResponseStale() {
-        let fields: HTTPFields = [.cacheControl: "max-age=soon", .expires: Self.httpDate(Self.date.addingTimeInterval(99))]
+        let fields: HTTPFields = [
+            .cacheControl: "max-age=soon", .expires: Self.httpDate(Self.date.addingTimeInterval(99)),
+        ]
         #expect(Freshness(of: stored(fields), now: Self.date).lifetime == 0)
     }
 

@@ -9,7 +9,8 @@ struct StorabilityTests {
         _ responseFields: HTTPFields, status: Int = 200, request requestFields: HTTPFields = [:],
         options: RequestOptions = RequestOptions()
     ) -> Bool {
-        let request = HTTPRequest(method: .get, scheme: "https", authority: "api.example.com", path: "/a", headerFields: requestFields)
+        let request = HTTPRequest(
+            method: .get, scheme: "https", authority: "api.example.com", path: "/a", headerFields: requestFields)
         let response = HTTPResponse(status: .init(code: status), headerFields: responseFields)
         return Storability.allows(
             request: request, response: response, redirected: false, options: options, keepsStale: false)

@@ -97,7 +97,8 @@ struct WireCacheTests {
             let client = makeClient(kind, baseURL: baseURL) { $0.cache = cache }
             let key = "credentials-\(kind)"
             func request(_ token: String) -> CachedResource {
-                CachedResource(key: key, cacheControl: "private, max-age=60", headers: ["Authorization": "Bearer \(token)"])
+                CachedResource(
+                    key: key, cacheControl: "private, max-age=60", headers: ["Authorization": "Bearer \(token)"])
             }
             let alice = try await client.send(request("alice"))
             let bob = try await client.send(request("bob"))
@@ -168,7 +169,8 @@ struct WireCacheTests {
             let request = CachedResource(key: "invalidate-\(kind)")
             _ = try await client.send(request)
             _ = try await client.send(
-                RawRequest(method: .post, path: "/cache/resource", query: ["key": request.key, "cache_control": "max-age=60"]))
+                RawRequest(
+                    method: .post, path: "/cache/resource", query: ["key": request.key, "cache_control": "max-age=60"]))
             #expect(try await client.send(request).served == 2)
         }
     }

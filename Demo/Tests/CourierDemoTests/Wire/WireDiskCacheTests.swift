@@ -55,7 +55,8 @@ struct WireDiskCacheTests {
                 #expect(log.all == [.miss], "\(damage)")
                 // Loaded again and stored whole: the next call is a hit.
                 #expect(try await client.send(request).served == 2, "\(damage)")
-                for file in try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil) {
+                for file in try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+                {
                     try FileManager.default.removeItem(at: file)
                 }
             }
