@@ -58,7 +58,10 @@ struct CacheStep: Sendable {
         guard request.method == .get, context.options.coalescesRequests else {
             return answer(try await load().get(), context)
         }
-        let flightKey = key.rawValue + Variant.digestOfAllFields(of: request) + policy.description
+        // Alike in every field, credential and policy, and allowed the same networks.
+        let flightKey =
+            key.rawValue + Variant.digestOfAllFields(of: request) + policy.description
+            + "\(context.networkAccess.allowsConstrained)\(context.networkAccess.allowsExpensive)"
         let (waited, expired) = await Deadline.race(until: context.deadline) {
             await cache.coalescer.run(key: flightKey, load)
         }
