@@ -3,8 +3,10 @@ import HTTPTypes
 
 /// Where a response is stored: a digest of the request's method, URL and credential.
 ///
-/// Two requests with different `Authorization` (or `Cookie`) values never share a key, and the
-/// key holds only a SHA-256 digest, never the credential itself. The variants that a response's
+/// Two requests with different `Authorization`, `Proxy-Authorization` or `Cookie` values — or
+/// different values of a field the client's ``Redaction/headerNames`` declares secret, such as an
+/// `X-Api-Key` — never share a key, and the key holds only a SHA-256 digest, never the credential
+/// itself. The variants that a response's
 /// `Vary` field separates are kept apart inside one entry (see ``CacheEntry``).
 public struct CacheKey: Hashable, Sendable, CustomStringConvertible {
     /// The digest, as 64 lowercase hexadecimal digits: safe as a file name.
@@ -25,24 +27,28 @@ public struct CacheKey: Hashable, Sendable, CustomStringConvertible {
     static let credentialFields: [HTTPField.Name] = [.authorization, .proxyAuthorization, .cookie]
 
     /// The key of `request`: its method, scheme, authority and path (with the query), and the
-    /// digest of its credential fields.
-    init(_ request: HTTPRequest) {
+    /// digest of its credential fields and of the fields in `secretFields`.
+    init(_ request: HTTPRequest, secretFields: Set<HTTPField.Name> = []) {
         var hash = SHA256()
         hash.update(field: "courier-cache-1")
         hash.update(field: request.method.rawValue)
         hash.update(field: request.scheme?.lowercased() ?? "")
         hash.update(field: request.authority?.lowercased() ?? "")
         hash.update(field: request.path ?? "/")
-        for name in Self.credentialFields {
+        let extra = secretFields.filter { !Self.credentialFields.contains($0) }.sorted {
+            $0.canonicalName < $1.canonicalName
+        }
+        for name in Self.credentialFields + extra {
             hash.update(field: name.canonicalName)
             hash.update(field: request.headerFields[values: name].joined(separator: "\n"))
         }
         rawValue = hash.hexDigest
     }
 
-    /// Whether `request` carries a credential of any kind.
-    static func hasCredential(_ request: HTTPRequest) -> Bool {
-        request.headerFields[.authorization] != nil || request.headerFields[.proxyAuthorization] != nil
+    /// Whether `request` carries a credential: `Authorization`, `Proxy-Authorization`, or a field in
+    /// `secretFields`.
+    static func hasCredential(_ request: HTTPRequest, secretFields: Set<HTTPField.Name> = []) -> Bool {
+        ([.authorization, .proxyAuthorization] + secretFields).contains { request.headerFields[$0] != nil }
     }
 }
 

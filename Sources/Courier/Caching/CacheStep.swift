@@ -27,11 +27,11 @@ struct CacheStep: Sendable {
         else {
             let (response, responseBody) = try await pipeline.exchange(request, body: body, context: context)
             if ![HTTPRequest.Method.get, .head, .options, .trace].contains(request.method), response.status.code < 400 {
-                await invalidate(request)
+                await invalidate(request, secretFields: context.redaction.headerNames)
             }
             return (response, responseBody)
         }
-        let key = CacheKey(request)
+        let key = CacheKey(request, secretFields: context.redaction.headerNames)
         let policy = context.options.cachePolicy
         let requestControl = CacheControl(request.headerFields)
         var stored: StoredResponse?
@@ -119,7 +119,8 @@ struct CacheStep: Sendable {
         if let variantNames = Variant.names(in: response),
             Storability.allows(
                 request: request, response: response, redirected: !responseBody.redirects.isEmpty,
-                options: context.options, keepsStale: cache.servesStaleWhenOffline)
+                options: context.options, keepsStale: cache.servesStaleWhenOffline,
+                secretFields: context.redaction.headerNames)
         {
             let variant = Variant.digest(of: request, names: variantNames)
             await store(
@@ -158,11 +159,11 @@ struct CacheStep: Sendable {
     }
 
     /// Removes what is stored for the URL of an unsafe request that succeeded.
-    private func invalidate(_ request: HTTPRequest) async {
+    private func invalidate(_ request: HTTPRequest, secretFields: Set<HTTPField.Name>) async {
         for method in [HTTPRequest.Method.get, .head] {
             var target = request
             target.method = method
-            await cache.storage.removeEntry(for: CacheKey(target))
+            await cache.storage.removeEntry(for: CacheKey(target, secretFields: secretFields))
         }
     }
 

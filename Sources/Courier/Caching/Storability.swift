@@ -8,14 +8,16 @@ enum Storability {
     ///
     /// - A `no-store` in the request or the response, a partial response (`206`), a response
     ///   reached through redirects, or `Vary: *`: never.
-    /// - A request with `Authorization` (or `Proxy-Authorization`): only when the response says
+    /// - A request with `Authorization`, `Proxy-Authorization` or a field of `secretFields` (the
+    ///   client's ``Redaction/headerNames``): only when the response says
     ///   `private` or `public`, or the request opts in with ``RequestOptions/cachesAuthorizedResponses``.
     /// - Otherwise when the response has an explicit lifetime (`max-age`, `Expires`), is marked
     ///   `private`/`public`, or has a status that is heuristically cacheable — and it is of some use
     ///   stored: fresh for a while, revalidatable (`ETag`, `Last-Modified`), or kept for
     ///   `stale-if-error` or the offline policy.
     static func allows(
-        request: HTTPRequest, response: HTTPResponse, redirected: Bool, options: RequestOptions, keepsStale: Bool
+        request: HTTPRequest, response: HTTPResponse, redirected: Bool, options: RequestOptions, keepsStale: Bool,
+        secretFields: Set<HTTPField.Name> = []
     ) -> Bool {
         let requestControl = CacheControl(request.headerFields)
         let control = CacheControl(response.headerFields)
@@ -23,7 +25,9 @@ enum Storability {
         guard !requestControl.noStore, !control.noStore, !redirected, status >= 200, status != 206,
             Variant.names(in: response) != nil
         else { return false }
-        if CacheKey.hasCredential(request), !control.isPrivate, !control.isPublic, !options.cachesAuthorizedResponses {
+        if CacheKey.hasCredential(request, secretFields: secretFields), !control.isPrivate, !control.isPublic,
+            !options.cachesAuthorizedResponses
+        {
             return false
         }
         let fields = response.headerFields

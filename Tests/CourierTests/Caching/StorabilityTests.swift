@@ -59,3 +59,25 @@ struct StorabilityTests {
         #expect(CacheKey(rawValue: "../etc/passwd") == nil)
     }
 }
+
+@Suite("CacheKey")
+struct CacheKeyTests {
+    func request(_ fields: HTTPFields) -> HTTPRequest {
+        HTTPRequest(method: .get, scheme: "https", authority: "api.example.com", path: "/a", headerFields: fields)
+    }
+
+    @Test func aFieldTheClientDeclaresSecretPartitionsTheCacheAndCountsAsACredential() throws {
+        let apiKey = try #require(HTTPField.Name("X-Api-Key"))
+        let first = request([apiKey: "one"])
+        let second = request([apiKey: "two"])
+        #expect(CacheKey(first) == CacheKey(second))  // not declared: an ordinary field
+        #expect(CacheKey(first, secretFields: [apiKey]) != CacheKey(second, secretFields: [apiKey]))
+        #expect(!CacheKey.hasCredential(first))
+        #expect(CacheKey.hasCredential(first, secretFields: [apiKey]))
+        let response = HTTPResponse(status: .ok, headerFields: [.cacheControl: "max-age=60"])
+        #expect(
+            !Storability.allows(
+                request: first, response: response, redirected: false, options: RequestOptions(), keepsStale: false,
+                secretFields: [apiKey]))
+    }
+}
