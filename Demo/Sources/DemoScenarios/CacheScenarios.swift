@@ -61,7 +61,7 @@ enum CacheScenarios {
                 let second = try await client.send(stale)
                 let revalidation = try await client.send(HitsRequest(key: stale.key))
                 // no-store: nothing is kept, so only coalescing spares the server.
-                let slow = ResourceRequest(key: "\(key)-slow", cacheControl: "no-store", delay: 500)
+                let slow = ResourceRequest(key: "\(key)-slow", cacheControl: "no-store", delay: 1000)
                 let results = try await withThrowingTaskGroup(of: Resource.self) { group in
                     for _ in 0..<10 { group.addTask { try await client.send(slow) } }
                     return try await group.reduce(into: []) { $0.append($1) }

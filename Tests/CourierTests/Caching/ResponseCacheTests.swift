@@ -67,7 +67,7 @@ struct ResponseCacheTests {
     }
 
     @Test func aCallerWhoseDeadlinePassesLeavesWithATimeoutAlone() async throws {
-        let transport = HeldTransport(delay: .seconds(2))
+        let transport = HeldTransport(delay: .seconds(5))
         let client = client(transport)
         let patient = Task { try await client.send(Numbers()) }
         while transport.calls.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(10)) }

@@ -12,7 +12,7 @@ struct WireCoalescingTests {
             let log = OutcomeLog()
             let client = makeClient(kind, baseURL: baseURL) { $0.cache = ResponseCache(observe: log.record) }
             // no-store: nothing is kept, so only coalescing can spare the server.
-            let request = CachedResource(key: "fifty-\(kind)", cacheControl: "no-store", delay: 1500)
+            let request = CachedResource(key: "fifty-\(kind)", cacheControl: "no-store", delay: 3000)
             let results = try await withThrowingTaskGroup(of: CacheRoutes.Resource.self) { group in
                 for _ in 0..<50 { group.addTask { try await client.send(request) } }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -29,7 +29,7 @@ struct WireCoalescingTests {
     func aCancelledCallerLeavesAloneAndTheOthersGetTheResponse(_ kind: TransportKind) async throws {
         try await DemoServer.withRunning { baseURL in
             let client = makeClient(kind, baseURL: baseURL) { $0.cache = ResponseCache() }
-            let request = CachedResource(key: "leave-\(kind)", cacheControl: "no-store", delay: 1500)
+            let request = CachedResource(key: "leave-\(kind)", cacheControl: "no-store", delay: 3000)
             let leaving = Task { try await client.send(request) }
             let staying = (0..<3).map { _ in Task { try await client.send(request) } }
             try await Task.sleep(for: .milliseconds(300))
