@@ -70,6 +70,10 @@ struct CacheStep: Sendable {
                 ? pipeline.timedOut(request: request, response: nil)
                 : APIError(.cancelled, "The call was cancelled.", request: request)
         }
+        if joined, case .failure(let error) = result, error.kind == .timeout, ContinuousClock.now < context.deadline {
+            // The shared load ran out of the first caller's time, not this one's: load alone.
+            return answer(try await load().get(), context)
+        }
         var loaded = try result.get()
         if joined { loaded.outcome = .coalesced }
         return answer(loaded, context)

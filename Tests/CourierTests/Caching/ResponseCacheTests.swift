@@ -79,6 +79,21 @@ struct ResponseCacheTests {
         #expect(transport.calls.withLock { $0 } == 1)
     }
 
+    @Test func aCallerThatJoinedLoadsAloneWhenTheSharedLoadRunsOutOfTheFirstCallersTime() async throws {
+        let transport = HeldTransport(delay: .seconds(1))
+        var configured = client(transport)
+        configured.configuration.timeout = .milliseconds(300)
+        let hasty = configured
+        let first = Task { try await hasty.send(Numbers()) }
+        while transport.calls.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        var patient = configured
+        patient.configuration.timeout = .seconds(30)
+        #expect(try await patient.send(Numbers()) == [1])
+        let error = await #expect(throws: APIError.self) { try await first.value }
+        #expect(error?.kind == .timeout)
+        #expect(transport.calls.withLock { $0 } == 2)
+    }
+
     @Test func aStreamedCallBypassesTheCache() async throws {
         let transport = HeldTransport(delay: .zero)
         let client = client(transport)
