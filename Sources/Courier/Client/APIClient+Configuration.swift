@@ -51,6 +51,15 @@ extension APIClient {
         /// Whether and how far the client follows redirects. Defaults to ``RedirectPolicy/default``.
         public var redirects = RedirectPolicy.default
 
+        /// The HTTP cache for `GET` and `HEAD` calls, with conditional requests and the coalescing of
+        /// identical calls in flight; `nil` (the default) for none.
+        ///
+        /// The client runs it after every interceptor, just above redirects and the transport, so
+        /// that it sees each request's final header fields (`Authorization` included). Streamed
+        /// calls (``APIClient/withBytes(_:progress:_:)``, downloads, events, JSON Lines) bypass it.
+        /// See <doc:Caching>.
+        public var cache: ResponseCache?
+
         /// What is hidden of requests in ``APIError`` descriptions and logs. Defaults to
         /// ``Redaction/standard``.
         public var redaction = Redaction.standard

@@ -25,11 +25,11 @@ struct Pipeline: Sendable {
     func send(_ request: HTTPRequest, body: OutgoingBody?) async throws(APIError) -> (HTTPResponse, ResponseBody) {
         let interceptors = configuration.interceptors
         if interceptors.isEmpty {
-            return try await exchange(request, body: body, context: context)
+            return try await innermost(request, body: body, context: context)
         }
         var next = InterceptorNext(context: context) { request, body, context in
             do throws(APIError) {
-                return try await self.exchange(request, body: body, context: context)
+                return try await self.innermost(request, body: body, context: context)
             } catch {
                 var error = error
                 error.originIsKnown = true  // the client's or the transport's
@@ -130,6 +130,17 @@ struct Pipeline: Sendable {
         apiError.interceptorName = apiError.kind == .cancelled ? nil : name
         apiError.originIsKnown = true
         return apiError
+    }
+
+    /// The step below every interceptor: the cache, when the client has one and the call buffers
+    /// its body, else the exchange itself.
+    func innermost(
+        _ request: HTTPRequest, body: OutgoingBody?, context: InterceptorContext
+    ) async throws(APIError) -> (HTTPResponse, ResponseBody) {
+        guard let cache = configuration.cache, buffersBody else {
+            return try await exchange(request, body: body, context: context)
+        }
+        return try await CacheStep(cache: cache, pipeline: self).send(request, body: body, context: context)
     }
 
     /// Sends through the transport, follows redirects, and reads the final body into memory.

@@ -26,6 +26,7 @@ extension APIError {
             case interceptor
             case authentication
             case storage
+            case notCached
         }
 
         private let base: Base
@@ -84,6 +85,11 @@ extension APIError {
 
         /// A downloaded body could not be written to its destination (no space, no permission).
         public static var storage: Self { .init(.storage) }
+
+        /// The request allows only a stored response (``CachePolicy/onlyIfCached`` or
+        /// `Cache-Control: only-if-cached`) and the client's ``ResponseCache`` has none. Nothing
+        /// was sent.
+        public static var notCached: Self { .init(.notCached) }
 
         /// The kind's name, like `timeout`.
         public var description: String { base.rawValue }

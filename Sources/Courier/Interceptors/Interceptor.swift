@@ -10,7 +10,9 @@ public import HTTPTypes
 /// logging and status hooks are all interceptors.
 ///
 /// Interceptors sit above the redirect handling: they see the final response of a redirect
-/// chain, with a buffered body (``ResponseBody/bufferedData``). The status is not validated yet,
+/// chain, with a buffered body (``ResponseBody/bufferedData``). They also sit above the client's
+/// ``APIClient/Configuration/cache``, which sees the request as the last interceptor passed it on
+/// (``ResponseBody/cacheOutcome`` says how the cache answered). The status is not validated yet,
 /// so an interceptor sees a `401` as a response, not as an error.
 ///
 /// Implementation requirements:

@@ -20,6 +20,10 @@ public struct ResponseBody: AsyncSequence, Sendable {
     /// port): then a `401` is the other origin's, not a verdict on the caller's credential.
     public var cameFromAnotherOrigin: Bool { redirects.contains { $0.crossesOrigin } }
 
+    /// How the client's ``ResponseCache`` answered the call, when it has one and the call is one
+    /// it handles; `nil` otherwise. Read it in an interceptor to report hits and misses.
+    public internal(set) var cacheOutcome: CacheOutcome?
+
     private let storage: Storage
 
     private enum Storage: Sendable {
