@@ -16,9 +16,30 @@ import NIOPosix
 /// preloaded) and peak resident memory.
 ///
 /// `--download FILE` and `--upload PATH` measure one large transfer instead (see ``Transfers``).
+///
+/// `--requests N` makes exactly 50 warm-up requests and then N, one at a time, and prints nothing
+/// timed: for counting instructions under `valgrind --tool=callgrind` (see `callgrind.sh`), which
+/// is deterministic where timings are not.
 @main
 enum Bench {
-    static func main() async throws {
+    /// Runs the benchmark with the main thread waiting on a semaphore: an `async` main would park
+    /// it in libdispatch's `dispatch_main`, whose signal suspend valgrind 3.19 cannot run.
+    static func main() {
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                try await run()
+            } catch {
+                FileHandle.standardError.write(Data("courier-bench: \(error)\n".utf8))
+                exit(1)
+            }
+            done.signal()
+        }
+        done.wait()
+        exit(0)
+    }
+
+    static func run() async throws {
         let arguments = Arguments(CommandLine.arguments)
         if arguments["executor"] == "nio" {
             // Runs Swift Concurrency on NIO's event loops for the whole process: an application's
@@ -37,11 +58,11 @@ enum Bench {
         }
         if let download = arguments["download"] {
             try await Transfers.measureDownload(download, from: url, kind: kind)
-            exit(0)
+            return
         }
         if let upload = arguments["upload"] {
             try await Transfers.measureUpload(URL(fileURLWithPath: upload), to: url, kind: kind)
-            exit(0)
+            return
         }
         let file = arguments["file"] ?? "list.json"
         let concurrency = Int(arguments["concurrency"] ?? "1") ?? 1
@@ -51,6 +72,11 @@ enum Bench {
             bytes = try Data(contentsOf: url.appendingPathComponent(file))
         }
         let fetcher = kind.makeFetcher(base: url, bytes: bytes)
+        if let count = arguments["requests"].flatMap({ Int($0) }) {
+            for _ in 0..<(50 + count) { _ = try await fetcher.fetch(file) }
+            print("requests: \(count)")
+            return
+        }
 
         _ = try await run(fetcher, file: file, concurrency: concurrency, for: .seconds(1))  // warm-up
         let interposed = ProcessInfo.processInfo.environment["LD_PRELOAD"]?.contains("MallocInterposer") == true
@@ -84,7 +110,6 @@ enum Bench {
         ]
         let json = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
         print(String(decoding: json, as: UTF8.self))
-        exit(0)
     }
 
     /// Runs `concurrency` loops of fetches for `duration`; returns every latency in seconds.

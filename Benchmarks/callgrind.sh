@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Instructions per request for every client, counted by valgrind's callgrind: deterministic for
+# the same binary, inputs and environment, whatever else the machine is doing.
+#
+#   bash Benchmarks/callgrind.sh [requests]
+#
+# Serves list.json (about 1 KB) from nginx on 127.0.0.1, builds the benchmark in release mode,
+# and runs each client twice under callgrind: 50 warm-up requests plus `requests` (default 2000),
+# and 50 plus 200. The difference of the two totals divided by the difference of the counts is
+# the cost of one request, start-up and warm-up cancelled out. Prints a Markdown table.
+#
+# valgrind 3.19 cannot read the DWARF 5 Swift emits, so the script strips the binary's debug
+# info (`objcopy --strip-debug`) into a copy first; the benchmark keeps off libdispatch's
+# `dispatch_main`, whose signal suspend valgrind cannot run.
+set -euo pipefail
+cd "$(dirname "$0")"
+requests="${1:-2000}"
+short=200
+port=18093
+
+for tool in nginx valgrind; do
+    if ! command -v "$tool" >/dev/null; then
+        apt-get update -qq && apt-get install -y -qq "$tool" >/dev/null
+    fi
+done
+
+work="$(mktemp -d)"
+trap 'kill "$(cat "$work/nginx.pid" 2>/dev/null)" 2>/dev/null || true; rm -rf "$work"' EXIT
+
+python3 - "$work" <<'PY'
+import json, sys
+items = [{"id": i, "name": f"user {i}", "email": f"user{i}@example.com", "active": i % 2 == 0, "score": i * 1.5}
+         for i in range(13)]
+with open(f"{sys.argv[1]}/list.json", "w") as f:
+    json.dump(items, f)
+PY
+cat >"$work/nginx.conf" <<CONF
+worker_processes 1;
+pid $work/nginx.pid;
+error_log $work/error.log warn;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    keepalive_requests 1000000;
+    keepalive_timeout 60s;
+    server {
+        listen 127.0.0.1:$port;
+        root $work;
+        default_type application/json;
+    }
+}
+CONF
+chmod -R a+rX "$work"
+nginx -c "$work/nginx.conf"
+sleep 0.5
+
+rm -f .build/release.yaml  # a stale build plan can miss files added to Courier since the last build
+swift build -c release --product courier-bench >/dev/null
+bin="$(swift build -c release --show-bin-path)"
+# Beside the original, where it finds the libraries it links (the malloc interposer's).
+objcopy --strip-debug "$bin/courier-bench" "$bin/courier-bench-nodebug"
+
+# Total instructions (Ir) of one run under callgrind.
+count() {
+    local client=$1 n=$2 out="$work/callgrind.$1.$2"
+    if ! valgrind --tool=callgrind --callgrind-out-file="$out" "$bin/courier-bench-nodebug" \
+        --url "http://127.0.0.1:$port" --client "$client" --file list.json --requests "$n" >"$out.log" 2>&1 ||
+        ! grep -q "^requests: $n$" "$out.log"; then
+        echo "$client with $n requests failed:" >&2
+        tail -n 20 "$out.log" >&2
+        exit 1
+    fi
+    awk '/^(summary|totals):/ { print $2; exit }' "$out"
+}
+
+printf '| client | instructions per request | vs. its baseline |\n|---|---:|---:|\n'
+declare -A per_request
+for client in raw-ahc raw-ahc-delegate courier-ahc raw-urlsession courier-urlsession decode-only courier-in-memory; do
+    long="$(count "$client" "$requests")"
+    brief="$(count "$client" "$short")"
+    per_request[$client]=$(((long - brief) / (requests - short)))
+done
+baseline() {
+    case $1 in
+        courier-ahc) echo raw-ahc ;;
+        courier-urlsession) echo raw-urlsession ;;
+        courier-in-memory) echo decode-only ;;
+    esac
+}
+for client in raw-ahc raw-ahc-delegate courier-ahc raw-urlsession courier-urlsession decode-only courier-in-memory; do
+    base="$(baseline "$client")"
+    ratio=""
+    if [[ -n $base ]]; then
+        ratio="$(awk -v a="${per_request[$client]}" -v b="${per_request[$base]}" 'BEGIN { printf "%.3f×", a / b }')"
+    fi
+    printf '| %s | %d | %s |\n' "$client" "${per_request[$client]}" "$ratio"
+done
+echo
+echo "(bash Benchmarks/callgrind.sh $requests: 50 + $requests and 50 + $short requests of list.json, one at a time)"
