@@ -37,6 +37,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -51,7 +52,9 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: linux)),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(platforms: linux)),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras", condition: .when(platforms: linux)),
-                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(platforms: linux)),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
+                .product(name: "Metrics", package: "swift-metrics"),
             ],
             swiftSettings: strictSettings
         ),
@@ -83,6 +86,9 @@ let package = Package(
                 "CourierTesting",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
             ],
             resources: [.process("Fixtures")],
             swiftSettings: strictSettings

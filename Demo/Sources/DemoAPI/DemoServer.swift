@@ -101,6 +101,7 @@ package enum DemoServer {
         UploadRoutes.add(to: router, state: state)
         CompressionRoutes.add(to: router)
         StreamRoutes.add(to: router, state: state)
+        ObservedRoutes.add(to: router, state: state)
         return router
     }
 }
