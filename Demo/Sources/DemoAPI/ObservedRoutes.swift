@@ -4,14 +4,13 @@ import Hummingbird
 /// `/observed`: a protected, flaky endpoint that answers with what it saw, for the observability
 /// tests and scenario (a redirect to it, a refresh and a retry in one call).
 enum ObservedRoutes {
-    /// `/observed?key=K&token=T&failures=N`: answers `401` unless `Authorization: Bearer T`; with
-    /// it, the first N hits on key K answer `503`, later ones `200` with an ``Echo`` of the request
+    /// `/observed?key=K&failures=N`: answers `401` unless `Authorization: Bearer fresh…` (a token
+    /// starting with `fresh`); with it, the first N hits on key K answer `503`, later ones `200` with an ``Echo`` of the request
     /// (its header fields, so a test sees the `traceparent` that arrived).
     static func add(to router: Router<BasicRequestContext>, state: DemoState) {
         router.get("observed") { request, context in
             let parameters = request.uri.queryParameters
-            let token = parameters.get("token").map { String($0) } ?? "fresh"
-            guard request.headers[.authorization] == "Bearer \(token)" else {
+            guard request.headers[.authorization]?.hasPrefix("Bearer fresh") == true else {
                 var response = JSONResponse.error("missing or stale token", status: .unauthorized)
                 response.headers[.wwwAuthenticate] = "Bearer"
                 return response

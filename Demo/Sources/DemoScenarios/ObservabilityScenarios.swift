@@ -13,7 +13,7 @@ enum ObservabilityScenarios {
         typealias Response = Seen
         var method: HTTPRequest.Method { .get }
         var path: String { "/redirect" }
-        var query: Query { ["to": "/observed?key=\(UUID().uuidString)&failures=1&token=fresh-token"] }
+        var query: Query { ["to": "/observed?key=\(UUID().uuidString)&failures=1"] }
     }
 
     static let scenarios = [
