@@ -1,5 +1,6 @@
 public import Foundation
 import HTTPTypes
+import Tracing
 
 /// Sends typed requests and returns typed responses.
 ///
@@ -135,13 +136,31 @@ public struct APIClient: Sendable {
         guard let recorder = call.pipeline.context.recorder else {
             return try await run(call, request)
         }
-        do {
-            var response = try await run(call, request)
+        let result: Result<APIResponse<Request.Response>, APIError>
+        if let span = recorder.callSpan {
+            // The call's span is the current context of its interceptors (a token refresh's own
+            // request is its child).
+            result = await ServiceContext.withValue(span.context) { await runCatching(call, request) }
+        } else {
+            result = await runCatching(call, request)
+        }
+        switch result {
+        case .success(var response):
             response.report = recorder.finish(status: response.status, error: nil)
             return response
-        } catch {
+        case .failure(let error):
             _ = recorder.finish(status: error.response?.status, error: error)
             throw error
+        }
+    }
+
+    private func runCatching<Request: APIRequest>(
+        _ call: Call, _ request: Request
+    ) async -> Result<APIResponse<Request.Response>, APIError> {
+        do {
+            return .success(try await run(call, request))
+        } catch {
+            return .failure(error)
         }
     }
 

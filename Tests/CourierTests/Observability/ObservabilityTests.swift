@@ -96,6 +96,32 @@ struct ObservabilityTests {
         #expect(Set(injected) == Set(requests.map(\.spanID)))
     }
 
+    /// Keeps the span context current while it runs.
+    struct ContextReader: Interceptor {
+        static var honoursDeadline: Bool { true }
+        let seen = Locked<String?>(nil)
+
+        func intercept(
+            _ request: HTTPRequest, body: OutgoingBody?, context: InterceptorContext, next: Next
+        ) async throws -> (HTTPResponse, ResponseBody) {
+            seen.withLock { $0 = ServiceContext.current?.inMemorySpanContext?.spanID }
+            return try await next(request, body)
+        }
+    }
+
+    @Test func theCallsSpanIsTheCurrentContextOfItsInterceptors() async throws {
+        let tracer = InMemoryTracer()
+        let reader = ContextReader()
+        let client = APIClient(
+            baseURL: baseURL, transport: StubTransport { _, _ in .json("{}") }, interceptors: [reader]
+        ) {
+            $0.tracer = tracer
+        }
+        _ = try await client.send(StubRequest())
+        let call = try #require(tracer.finishedSpans.first { $0.parentSpanID == nil })
+        #expect(reader.seen.withLock { $0 } == call.spanID)
+    }
+
     @Test func noSpanAndNoInjectionWithTheNoOpTracer() async throws {
         let seen = Locked<[HTTPFields]>([])
         let transport = StubTransport { request, _ in
