@@ -49,7 +49,7 @@ final class CallRecorder {
 
     /// Notes a request about to be sent; starts its span and injects the trace context into it.
     func begin(_ request: inout HTTPRequest, isRedirect: Bool, bodyLength: Int64?) -> Attempt {
-        let (reason, resends) = lock.withLock { () -> (CallReport.Attempt.Reason, Int) in
+        let (reason, resends) = locked { () -> (CallReport.Attempt.Reason, Int) in
             let reason: CallReport.Attempt.Reason
             if isRedirect {
                 reason = .redirect
@@ -90,7 +90,7 @@ final class CallRecorder {
         let entry = CallReport.Attempt(
             reason: attempt.reason, method: attempt.method, url: attempt.url, status: status,
             errorKind: error?.kind, duration: duration)
-        lock.withLock {
+        locked {
             report.attempts.append(entry)
             report.bytesReceived += bytesReceived
         }
@@ -99,12 +99,12 @@ final class CallRecorder {
     /// Notes a redirect the client follows to `request`.
     func redirected(to request: HTTPRequest) {
         let url = redaction.displayURL(of: request)
-        lock.withLock { report.redirects.append(url) }
+        locked { report.redirects.append(url) }
     }
 
     /// Notes a credential refresh: the next request is its replay.
     func refreshed() {
-        lock.withLock {
+        locked {
             report.refreshed = true
             refreshPending = true
         }
@@ -112,12 +112,19 @@ final class CallRecorder {
 
     /// Notes what a response cache did.
     func cached(_ result: CallReport.CacheResult) {
-        lock.withLock { report.cacheResult = result }
+        locked { report.cacheResult = result }
+    }
+
+    /// Runs `body` holding the lock (`NSLock.withLock` needs macOS 14).
+    private func locked<Result>(_ body: () -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
     }
 
     /// The report so far.
     func snapshot() -> CallReport {
-        var report = lock.withLock { self.report }
+        var report = locked { self.report }
         report.duration = started.duration(to: .now)
         return report
     }
@@ -139,5 +146,5 @@ final class CallRecorder {
 }
 
 // @unchecked Sendable: the mutable state (`report`, `begun`, `refreshPending`) is only read or
-// written inside `lock.withLock`; everything else is a `let` of a Sendable type.
+// written inside `locked`; everything else is a `let` of a Sendable type.
 extension CallRecorder: @unchecked Sendable {}

@@ -53,7 +53,7 @@ public struct CallReport: Sendable {
     }
 
     /// How many attempts were retries.
-    public var retries: Int { attempts.count { $0.reason == .retry } }
+    public var retries: Int { attempts.reduce(0) { $0 + ($1.reason == .retry ? 1 : 0) } }
 }
 
 extension CallReport {
