@@ -90,6 +90,7 @@ let package = Package(
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: linux)),
             ],
             resources: [.process("Fixtures")],
             swiftSettings: strictSettings

@@ -7,6 +7,10 @@ import MetricsTestKit
 import Testing
 import Tracing
 
+#if os(Linux) || os(Android)
+    import AsyncHTTPClient
+#endif
+
 /// Metrics and spans over stubs, with the tracer and factory passed to the client (never
 /// bootstrapped: the tests share one process).
 @Suite("Observability")
@@ -28,6 +32,13 @@ struct ObservabilityTests {
         #expect(configuration.tracer is NoOpTracer)
         #expect(configuration.metricsFactory is NOOPMetricsHandler)
     }
+
+    #if os(Linux) || os(Android)
+        /// Courier owns the spans: AsyncHTTPClient's own would double every request's.
+        @Test func theRecommendedAsyncHTTPClientConfigurationTracesNothingItself() {
+            #expect(AsyncHTTPClientTransport.recommendedConfiguration.tracing.tracer == nil)
+        }
+    #endif
 
     @Test func aCallRecordsACounterAndATimerWithBoundedDimensions() async throws {
         let metrics = TestMetrics()
