@@ -98,7 +98,7 @@ for round in $(seq "$rounds"); do
         done
     done
     # No network: Courier over a transport answering from memory, against decoding alone.
-    for client in decode-only courier-in-memory; do
+    for client in decode-only courier-in-memory courier-in-memory-report; do
         LD_PRELOAD="$preload" "$bin/courier-bench" --url "http://127.0.0.1:$port" --client "$client" \
             --file list.json --concurrency 1 --seconds "$seconds" >>"$results"
     done

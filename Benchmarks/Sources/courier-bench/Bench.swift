@@ -68,7 +68,7 @@ enum Bench {
         let concurrency = Int(arguments["concurrency"] ?? "1") ?? 1
         let duration = Double(arguments["seconds"] ?? "5") ?? 5
         var bytes = Data()
-        if kind == .decodeOnly || kind == .courierInMemory {  // fetched once, then served from memory
+        if kind == .decodeOnly || kind == .courierInMemory || kind == .courierInMemoryReport {  // fetched once, then served from memory
             bytes = try Data(contentsOf: url.appendingPathComponent(file))
         }
         let fetcher = kind.makeFetcher(base: url, bytes: bytes)

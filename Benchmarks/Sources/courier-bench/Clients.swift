@@ -81,6 +81,16 @@ struct CourierFetcher: Fetcher {
     }
 }
 
+/// Courier over a transport, asking for the call's report with `response(for:)`.
+struct CourierReportingFetcher: Fetcher {
+    let client: APIClient
+
+    func fetch(_ file: String) async throws -> Int {
+        let response = try await client.response(for: CourierFetcher.Items(path: "/" + file))
+        return response.value.count + (response.report?.attempts.count == 1 ? 0 : 1)
+    }
+}
+
 /// No network: decodes bytes fetched once, the floor under every client.
 struct DecodeOnly: Fetcher {
     let bytes: Data
@@ -110,6 +120,7 @@ enum ClientKind: String, CaseIterable {
     case courierURLSession = "courier-urlsession"
     case decodeOnly = "decode-only"
     case courierInMemory = "courier-in-memory"
+    case courierInMemoryReport = "courier-in-memory-report"
 
     /// - Parameter bytes: The file's bytes, for the clients without a network.
     func makeFetcher(base: URL, bytes: Data = Data()) -> any Fetcher {
@@ -129,6 +140,8 @@ enum ClientKind: String, CaseIterable {
             DecodeOnly(bytes: bytes)
         case .courierInMemory:
             CourierFetcher(client: APIClient(baseURL: base, transport: InMemoryTransport(bytes: bytes)))
+        case .courierInMemoryReport:
+            CourierReportingFetcher(client: APIClient(baseURL: base, transport: InMemoryTransport(bytes: bytes)))
         }
     }
 

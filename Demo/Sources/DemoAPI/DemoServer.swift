@@ -102,6 +102,7 @@ package enum DemoServer {
         CompressionRoutes.add(to: router)
         StreamRoutes.add(to: router, state: state)
         CacheRoutes.add(to: router, state: state)
+        ObservedRoutes.add(to: router, state: state)
         return router
     }
 }

@@ -25,6 +25,11 @@ package enum Report {
             }
             .joined(separator: "  ")
         }
+        for result in results where !result.outcome.notes.isEmpty {
+            lines.append("")
+            lines.append("\(result.scenario.name):")
+            lines += result.outcome.notes.map { "  " + $0 }
+        }
         let passed = results.filter(\.outcome.passed).count
         lines.append("")
         lines.append("\(passed) of \(results.count) scenarios behaved as expected.")

@@ -56,6 +56,8 @@ package struct Outcome: Sendable {
     package var passed: Bool
     /// What happened, in a few words.
     package var detail: String
+    /// Longer text the demo prints under its table, such as a call's report.
+    package var notes: [String] = []
 
     /// It behaved as expected.
     package static func expected(_ detail: String) -> Outcome { Outcome(passed: true, detail: detail) }
@@ -88,7 +90,7 @@ extension Scenario {
     /// Every scenario, in seed order, then the ones no seed has.
     package static let all: [Scenario] =
         Seed000.scenarios + Seed001.scenarios + Seed002.scenarios + Seed003.scenarios + Seed004.scenarios
-        + StreamScenarios.scenarios + CacheScenarios.scenarios
+        + StreamScenarios.scenarios + CacheScenarios.scenarios + ObservabilityScenarios.scenarios
 
     /// Runs the scenarios one after another and returns their results.
     package static func runAll(_ scenarios: [Scenario] = all, in environment: DemoEnvironment) async -> [ScenarioResult]

@@ -1,6 +1,8 @@
+public import CoreMetrics
 public import Foundation
 import HTTPTypes
 public import Logging
+public import Tracing
 
 extension APIClient {
     /// How a client behaves: where it sends, through what, and within which limits.
@@ -67,6 +69,22 @@ extension APIClient {
         /// Where the client and its interceptors log. Defaults to a logger that discards
         /// everything; pass your application's.
         public var logger = Logger(label: "Courier", factory: { _ in SwiftLogNoOpLogHandler() })
+
+        /// Where the client records its metrics: a counter and a timer of calls, and counters of
+        /// retries, credential refreshes and bodies past the size limit (see <doc:Observability>).
+        ///
+        /// Defaults to `MetricsSystem.factory` as the application bootstrapped it when the
+        /// configuration was made. With the no-op factory (nothing bootstrapped) the client records
+        /// nothing and costs nothing.
+        public var metricsFactory: any MetricsFactory = MetricsSystem.factory
+
+        /// The tracer the client records its spans with (one per call, one per request sent) and
+        /// injects trace context into outgoing requests with (see <doc:Observability>).
+        ///
+        /// Defaults to `InstrumentationSystem.tracer` as the application bootstrapped it when the
+        /// configuration was made. With the no-op tracer the client starts no span and injects
+        /// nothing.
+        public var tracer: any Tracer = InstrumentationSystem.tracer
 
         /// The last base URL parsed, this client's own.
         let origins = OriginCache()

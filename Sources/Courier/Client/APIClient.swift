@@ -1,5 +1,6 @@
 public import Foundation
 import HTTPTypes
+import Tracing
 
 /// Sends typed requests and returns typed responses.
 ///
@@ -53,22 +54,28 @@ public struct APIClient: Sendable {
     /// - Returns: The decoded response.
     /// - Throws: ``APIError``, for any failure from building the request to decoding the response.
     public func send<Request: APIRequest>(_ request: Request) async throws(APIError) -> Request.Response {
-        try await response(for: request).value
+        do {
+            return try await perform(request, uploadProgress: nil).value
+        } catch {
+            throw error.finished(for: Request.self, redaction: configuration.redaction)
+        }
     }
 
     /// Sends a request and returns its decoded response with the response head and body, for
     /// callers that need a header such as `ETag` or `Link`.
     ///
-    /// Everything else is as ``send(_:)``, which returns this call's ``APIResponse/value``.
+    /// Everything else is as ``send(_:)``, which returns this call's ``APIResponse/value``. The
+    /// response also carries the call's ``APIResponse/report``: the requests sent, redirects
+    /// followed, refreshes, bytes and time.
     ///
     /// - Parameter request: The request to send.
-    /// - Returns: The decoded value, the response head and the body.
+    /// - Returns: The decoded value, the response head, the body and the call's report.
     /// - Throws: ``APIError``, for any failure from building the request to decoding the response.
     public func response<Request: APIRequest>(
         for request: Request
     ) async throws(APIError) -> APIResponse<Request.Response> {
         do {
-            return try await perform(request, uploadProgress: nil)
+            return try await perform(request, uploadProgress: nil, reports: true)
         } catch {
             throw error.finished(for: Request.self, redaction: configuration.redaction)
         }
@@ -83,33 +90,83 @@ public struct APIClient: Sendable {
     }
 
     /// Builds and checks `request`, and prepares its pipeline.
+    // `observes`: whether the call reports to the configuration's tracer and metrics factory (the
+    // caller then ends the call with `CallRecorder.finish`); `reports`: whether the caller wants the
+    // call's report.
     func prepare<Request: APIRequest>(
         _ request: Request,
         buffersBody: Bool,
-        uploadProgress: (@Sendable (TransferProgress) -> Void)? = nil
+        uploadProgress: (@Sendable (TransferProgress) -> Void)? = nil,
+        observes: Bool = false,
+        reports: Bool = false
     ) throws(APIError) -> Call {
         var built = try RequestBuilder(configuration: configuration).build(request)
         built.body = built.body?.reportingProgress(to: uploadProgress)
         let timeout = request.timeout.resolvedTimeout ?? configuration.timeout
         let deadline = ContinuousClock.now.advanced(by: timeout)
-        let context = InterceptorContext(
+        let requestName = Memo.name(of: Request.self)
+        var context = InterceptorContext(
             deadline: deadline,
-            requestName: Memo.name(of: Request.self),
+            requestName: requestName,
             options: request.options,
             baseURL: built.baseURL,
             logger: configuration.logger,
             redaction: configuration.redaction
         )
+        let observers = observes ? Observers(configuration) : .none
+        if reports || !observers.isEmpty || !configuration.interceptors.isEmpty {
+            context.recorder = CallRecorder(
+                request: built.request, requestName: requestName, redaction: configuration.redaction,
+                observers: observers)
+        }
         let pipeline = Pipeline(
             configuration: configuration, context: context, timeout: timeout, buffersBody: buffersBody)
         return Call(built: built, timeout: timeout, deadline: deadline, pipeline: pipeline)
     }
 
+    /// Runs an ordinary call: the body read into memory, then validated and decoded.
+    // `reports`: whether the caller asked for the call's report (it comes whenever one was recorded).
     func perform<Request: APIRequest>(
         _ request: Request,
-        uploadProgress: (@Sendable (TransferProgress) -> Void)?
+        uploadProgress: (@Sendable (TransferProgress) -> Void)?,
+        reports: Bool = false
     ) async throws(APIError) -> APIResponse<Request.Response> {
-        let call = try prepare(request, buffersBody: true, uploadProgress: uploadProgress)
+        let call = try prepare(
+            request, buffersBody: true, uploadProgress: uploadProgress, observes: true, reports: reports)
+        guard let recorder = call.pipeline.context.recorder else {
+            return try await run(call, request)
+        }
+        let result: Result<APIResponse<Request.Response>, APIError>
+        if let span = recorder.callSpan {
+            // The call's span is the current context of its interceptors (a token refresh's own
+            // request is its child).
+            result = await ServiceContext.withValue(span.context) { await runCatching(call, request) }
+        } else {
+            result = await runCatching(call, request)
+        }
+        switch result {
+        case .success(var response):
+            response.report = recorder.finish(status: response.status, error: nil)
+            return response
+        case .failure(let error):
+            _ = recorder.finish(status: error.response?.status, error: error)
+            throw error
+        }
+    }
+
+    private func runCatching<Request: APIRequest>(
+        _ call: Call, _ request: Request
+    ) async -> Result<APIResponse<Request.Response>, APIError> {
+        do {
+            return .success(try await run(call, request))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func run<Request: APIRequest>(
+        _ call: Call, _ request: Request
+    ) async throws(APIError) -> APIResponse<Request.Response> {
         let built = call.built
         // In the caller's task: the transport ends the exchange by the deadline, and the pipeline
         // cuts short any interceptor that does not.

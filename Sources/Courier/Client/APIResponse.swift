@@ -19,16 +19,23 @@ public struct APIResponse<Value: Sendable>: Sendable {
     /// The body as it arrived, before decoding.
     public var body: Data
 
+    /// What happened during the call: the requests sent, redirects, refreshes, bytes and time.
+    ///
+    /// ``APIClient/response(for:)`` always fills it; `nil` when the response was made otherwise.
+    public var report: CallReport?
+
     /// Pairs a value with its response.
     ///
     /// - Parameters:
     ///   - value: The decoded value.
     ///   - response: The response head.
     ///   - body: The body before decoding.
-    public init(value: Value, response: HTTPResponse, body: Data) {
+    ///   - report: What happened during the call, if it was recorded.
+    public init(value: Value, response: HTTPResponse, body: Data, report: CallReport? = nil) {
         self.value = value
         self.response = response
         self.body = body
+        self.report = report
     }
 
     /// The response's status.

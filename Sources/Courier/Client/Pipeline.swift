@@ -154,45 +154,93 @@ struct Pipeline: Sendable {
         var body = body
         var hops: [RedirectHop] = []
         while true {
-            var (response, responseBody) = try await transportSend(request, body: body, context: transportContext)
-            try checkDeadline(request: request, response: response)
-            if let (hop, nextBody) = try Redirect.next(
-                after: response, to: request, body: body, policy: configuration.redirects),
-                let next = try await Redirect.decide(
-                    hop, body: nextBody, followed: hops.count, policy: configuration.redirects)
-            {
-                hops.append(hop)
-                await Self.discard(responseBody)
-                context.logger.debug(
-                    "Following a redirect",
-                    metadata: [
-                        "courier.request": "\(context.requestName)",
-                        "http.status": "\(response.status.code)",
-                        "http.location": "\(context.redaction.displayURL(of: next.0))",
-                    ]
-                )
-                (request, body) = next
-                if let jar = context.cookieJar {
-                    CookieInterceptor.follow(
-                        hop, jar: jar, crossedOrigin: hops.contains(where: \.crossesOrigin), next: &request)
+            guard let recorder = context.recorder else {
+                switch try await hop(request, body: body, hops: &hops, context: context, transport: transportContext) {
+                case .redirect(let next, _):
+                    (request, body) = next
+                    continue
+                case .final(let response, let responseBody, _):
+                    return (response, responseBody)
                 }
-                continue
             }
-            guard buffersBody else {
-                responseBody.redirects = hops
-                return (response, responseBody)
-            }
-            let data: Data
-            do {
-                data = try await responseBody.collect(upTo: configuration.maximumBodySize)
+            var sent = request  // the trace context goes on the wire, not into the redirect rules
+            let attempt = recorder.begin(&sent, isRedirect: !hops.isEmpty, bodyLength: body?.length)
+            do throws(APIError) {
+                switch try await hop(
+                    request, sending: sent, body: body, hops: &hops, context: context, transport: transportContext)
+                {
+                case .redirect(let next, let received):
+                    recorder.end(attempt, status: hops.last?.response.status, error: nil, bytesReceived: received)
+                    recorder.redirected(to: next.0)
+                    (request, body) = next
+                case .final(let response, let responseBody, let received):
+                    recorder.end(attempt, status: response.status, error: nil, bytesReceived: received)
+                    return (response, responseBody)
+                }
             } catch {
-                throw mapTransportError(error, request: request, response: response)
+                recorder.end(attempt, status: error.response?.status, error: error, bytesReceived: 0)
+                throw error
             }
-            try checkDeadline(request: request, response: response)
-            var collected = ResponseBody(data)
-            collected.redirects = hops
-            return (response, collected)
         }
+    }
+
+    /// What one request on the wire led to.
+    private enum Hop {
+        /// A redirect to follow: the next request and its body, and the bytes of the redirect's body.
+        case redirect((HTTPRequest, OutgoingBody?), received: Int64)
+        /// The final response, with its body (buffered for ordinary calls) and the bytes read of it.
+        case final(HTTPResponse, ResponseBody, received: Int64)
+    }
+
+    /// Sends one request (`sending`, which is `request` with any trace context added) and
+    /// decides whether to follow its redirect; reads the final body into memory.
+    private func hop(
+        _ request: HTTPRequest,
+        sending: HTTPRequest? = nil,
+        body: OutgoingBody?,
+        hops: inout [RedirectHop],
+        context: InterceptorContext,
+        transport transportContext: TransportContext
+    ) async throws(APIError) -> Hop {
+        var (response, responseBody) = try await transportSend(
+            sending ?? request, body: body, context: transportContext)
+        try checkDeadline(request: request, response: response)
+        if let (hop, nextBody) = try Redirect.next(
+            after: response, to: request, body: body, policy: configuration.redirects),
+            let next = try await Redirect.decide(
+                hop, body: nextBody, followed: hops.count, policy: configuration.redirects)
+        {
+            hops.append(hop)
+            let discarded = await Self.discard(responseBody)
+            context.logger.debug(
+                "Following a redirect",
+                metadata: [
+                    "courier.request": "\(context.requestName)",
+                    "http.status": "\(response.status.code)",
+                    "http.location": "\(context.redaction.displayURL(of: next.0))",
+                ]
+            )
+            var next = next
+            if let jar = context.cookieJar {
+                CookieInterceptor.follow(
+                    hop, jar: jar, crossedOrigin: hops.contains(where: \.crossesOrigin), next: &next.0)
+            }
+            return .redirect(next, received: discarded)
+        }
+        guard buffersBody else {
+            responseBody.redirects = hops
+            return .final(response, responseBody, received: Int64(responseBody.expectedLength ?? 0))
+        }
+        let data: Data
+        do {
+            data = try await responseBody.collect(upTo: configuration.maximumBodySize)
+        } catch {
+            throw mapTransportError(error, request: request, response: response)
+        }
+        try checkDeadline(request: request, response: response)
+        var collected = ResponseBody(data)
+        collected.redirects = hops
+        return .final(response, collected, received: Int64(data.count))
     }
 
     private func transportSend(
@@ -205,8 +253,8 @@ struct Pipeline: Sendable {
         }
     }
 
-    /// Reads and drops a redirect's small body so the connection can be reused.
-    private static func discard(_ body: ResponseBody) async {
-        _ = try? await body.collect(upTo: 64 * 1024)
+    /// Reads and drops a redirect's small body so the connection can be reused; returns its length.
+    private static func discard(_ body: ResponseBody) async -> Int64 {
+        Int64((try? await body.collect(upTo: 64 * 1024))?.count ?? 0)
     }
 }

@@ -64,6 +64,19 @@ public struct InterceptorContext: Sendable {
     /// The jar whose cookies each hop of a redirect chain gets and keeps: set by
     /// ``CookieInterceptor`` for the client's redirect handling, below the interceptors.
     var cookieJar: CookieJar?
+
+    /// Records the call as it runs; the client sets it on every call that has interceptors.
+    var recorder: CallRecorder?
+
+    /// What happened during the call so far: the requests sent (with their statuses and
+    /// durations), the redirects followed, whether a credential was refreshed, the bytes sent and
+    /// received.
+    ///
+    /// Read it after `next` returns to see what the rest of the pipeline did. A context made
+    /// outside a client (in a test) has an empty report.
+    public var report: CallReport {
+        recorder?.snapshot() ?? CallReport(requestName: requestName)
+    }
 }
 
 extension InterceptorContext {

@@ -44,18 +44,18 @@
         /// `configuration.decompression = .enabled(limit: .ratio(n))` and pass the same `n` to
         /// ``init(client:decompressionRatio:)``.
         ///
-        /// Tracing stays on when the process has bootstrapped a tracer before the configuration is
-        /// made; with none, it is off, which saves five allocations per call in AsyncHTTPClient's
-        /// delegate API (it starts a span on the no-op tracer for every request).
+        /// AsyncHTTPClient's own tracing is off: Courier starts the spans (one per call, one per
+        /// request sent, see ``APIClient/Configuration/tracer``) and injects the trace context
+        /// itself, the same way over every transport. A client of your own should turn it off too
+        /// (`configuration.tracing.tracer = nil`), or each request gets a second span. Off, it also
+        /// saves five allocations per call in AsyncHTTPClient's delegate API.
         public static var recommendedConfiguration: HTTPClient.Configuration {
             var configuration = HTTPClient.Configuration(
                 redirectConfiguration: .disallow,
                 decompression: .enabled(limit: .ratio(defaultDecompressionRatio))
             )
             configuration.connectionPool.retryConnectionEstablishment = false
-            if configuration.tracing.tracer is NoOpTracer {
-                configuration.tracing.tracer = nil
-            }
+            configuration.tracing.tracer = nil
             return configuration
         }
 

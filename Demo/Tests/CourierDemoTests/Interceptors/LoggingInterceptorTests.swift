@@ -19,7 +19,9 @@ struct LoggingInterceptorTests {
         #expect(lines.count == 1)
         #expect(lines.first?.level == .info)
         #expect(lines.first?.message.hasPrefix("GET https://api.example.com/start?q=x → 200 OK in ") == true)
-        #expect(lines.first?.message.hasSuffix("ms (attempt 1)") == true)
+        // Then what the call's report says: one request, no body sent, 2 bytes received.
+        #expect(lines.first?.message.hasSuffix("ms (attempt 1; 1 request, 0 B sent, 2 B received)") == true)
+        #expect(lines.first?.metadata.contains("courier.requests=1") == true)
         #expect(lines.first?.metadata.contains("http.request.headers") == false)
     }
 

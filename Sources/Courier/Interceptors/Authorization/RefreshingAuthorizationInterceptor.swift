@@ -121,6 +121,7 @@ public struct RefreshingAuthorizationInterceptor<Credential: RefreshableCredenti
         }
 
         let fresh = try await store.refreshed(replacing: sent.generation, until: context.deadline)
+        context.recorder?.refreshed()
         context.logger.debug(
             "Replaying with a refreshed credential",
             metadata: ["courier.request": "\(context.requestName)", "courier.generation": "\(fresh.generation)"]

@@ -5,7 +5,15 @@ public import Logging
 /// Logs every request through the client's `Logger`, with secrets redacted.
 ///
 /// One line per request at ``level`` (info by default): method, URL, status or failure,
-/// duration and attempt. At debug level it adds the header fields and the start of both bodies.
+/// duration and attempt, then what the call's ``InterceptorContext/report`` says happened below
+/// the interceptor — the requests sent on the wire, redirects followed, a credential refresh, the
+/// bytes sent and received:
+///
+/// ```
+/// GET https://api.example.com/me → 200 OK in 12 ms (attempt 1; 3 requests, 1 redirect, refreshed, 0 B sent, 27 B received)
+/// ```
+///
+/// At debug level it adds the header fields and the start of both bodies.
 /// Everything goes through the client's ``Redaction``: `Authorization`, cookies, URL
 /// credentials, secret query parameters — and, in bodies, form fields and JSON members with
 /// secret names — never reach the log.
@@ -81,22 +89,53 @@ public struct LoggingInterceptor: Interceptor {
                 }
             }
             let elapsed = milliseconds(since: started)
+            let report = summary(context.report, into: &metadata)
             logger.log(
                 level: level,
-                "\(target) → \(response.status) in \(elapsed) ms (attempt \(context.attempt))",
+                "\(target) → \(response.status) in \(elapsed) ms (attempt \(context.attempt)\(report))",
                 metadata: metadata
             )
             return (response, responseBody)
         } catch {
             let elapsed = milliseconds(since: started)
             let reason = (error as? APIError)?.redacted(with: redaction).description ?? redaction.scrub("\(error)")
+            let report = summary(context.report, into: &metadata)
             logger.log(
                 level: level,
-                "\(target) failed in \(elapsed) ms (attempt \(context.attempt)): \(reason)",
+                "\(target) failed in \(elapsed) ms (attempt \(context.attempt)\(report)): \(reason)",
                 metadata: metadata
             )
             throw error
         }
+    }
+
+    /// What the report says about the call so far, as `; 2 requests, 1 redirect, …` for the line,
+    /// and as metadata.
+    private func summary(_ report: CallReport, into metadata: inout Logger.Metadata) -> String {
+        let requests = report.attempts.count
+        guard requests > 0 else { return "" }  // a context made outside a client: nothing recorded
+        metadata["courier.requests"] = "\(requests)"
+        metadata["courier.redirects"] = "\(report.redirects.count)"
+        metadata["courier.refreshed"] = "\(report.refreshed)"
+        metadata["courier.bytes_sent"] = "\(report.bytesSent)"
+        metadata["courier.bytes_received"] = "\(report.bytesReceived)"
+        if let cache = report.cacheResult {
+            metadata["courier.cache"] = "\(cache)"
+        }
+        var parts = [requests == 1 ? "1 request" : "\(requests) requests"]
+        let redirects = report.redirects.count
+        if redirects > 0 {
+            parts.append(redirects == 1 ? "1 redirect" : "\(redirects) redirects")
+        }
+        if report.refreshed {
+            parts.append("refreshed")
+        }
+        if let cache = report.cacheResult {
+            parts.append("cache \(cache)")
+        }
+        parts.append("\(report.bytesSent) B sent")
+        parts.append("\(report.bytesReceived) B received")
+        return "; " + parts.joined(separator: ", ")
     }
 
     private func milliseconds(since start: ContinuousClock.Instant) -> Int {

@@ -1,0 +1,150 @@
+import Foundation
+import HTTPTypes
+import Tracing
+
+/// Records one call as it runs: the report, the call's span and one child span per request sent.
+///
+/// The client makes one per call only when something reads it (interceptors, the caller asking
+/// for a report, a tracer or a metrics backend), so a plain call without them pays nothing.
+final class CallRecorder {
+    let requestName: String
+    let method: HTTPRequest.Method
+    let redaction: Redaction
+    let observers: Observers
+    let started: ContinuousClock.Instant
+    /// The call's span, parent of every attempt's span.
+    let callSpan: (any Span)?
+
+    private let lock = NSLock()
+    private var report: CallReport
+    private var begun = 0
+    private var refreshPending = false
+
+    init(request: HTTPRequest, requestName: String, redaction: Redaction, observers: Observers) {
+        self.requestName = requestName
+        self.method = request.method
+        self.redaction = redaction
+        self.observers = observers
+        self.started = .now
+        self.report = CallReport(requestName: requestName)
+        if let tracer = observers.tracer {
+            let span = tracer.startSpan(
+                "\(request.method.rawValue) \(requestName)", context: .current ?? .topLevel, ofKind: .client)
+            SpanDescription.describe(request, redaction: redaction, in: span)
+            span.attributes["courier.request.name"] = requestName
+            callSpan = span
+        } else {
+            callSpan = nil
+        }
+    }
+
+    /// One request on the wire, begun and not yet ended.
+    struct Attempt: Sendable {
+        let reason: CallReport.Attempt.Reason
+        let method: HTTPRequest.Method
+        let url: String
+        let started: ContinuousClock.Instant
+        let span: (any Span)?
+    }
+
+    /// Notes a request about to be sent; starts its span and injects the trace context into it.
+    func begin(_ request: inout HTTPRequest, isRedirect: Bool, bodyLength: Int64?) -> Attempt {
+        let (reason, resends) = locked { () -> (CallReport.Attempt.Reason, Int) in
+            let reason: CallReport.Attempt.Reason
+            if isRedirect {
+                reason = .redirect
+            } else if refreshPending {
+                refreshPending = false
+                reason = .refresh
+            } else {
+                reason = begun == 0 ? .first : .retry
+            }
+            begun += 1
+            report.bytesSent += bodyLength ?? 0
+            return (reason, begun - 1)
+        }
+        var span: (any Span)?
+        if let tracer = observers.tracer {
+            let attemptSpan = tracer.startSpan(
+                request.method.rawValue, context: callSpan?.context ?? .current ?? .topLevel, ofKind: .client)
+            SpanDescription.describe(request, redaction: redaction, in: attemptSpan)
+            if resends > 0 {
+                attemptSpan.attributes["http.request.resend_count"] = resends
+            }
+            attemptSpan.attributes["courier.attempt.reason"] = reason.description
+            tracer.inject(attemptSpan.context, into: &request.headerFields, using: HTTPFieldsInjector())
+            span = attemptSpan
+        }
+        return Attempt(
+            reason: reason, method: request.method, url: redaction.displayURL(of: request), started: .now,
+            span: span)
+    }
+
+    /// Notes how a request ended.
+    func end(_ attempt: Attempt, status: HTTPResponse.Status?, error: APIError?, bytesReceived: Int64) {
+        let duration = attempt.started.duration(to: .now)
+        if let span = attempt.span {
+            SpanDescription.describe(status: status, error: error, in: span)
+            span.end()
+        }
+        let entry = CallReport.Attempt(
+            reason: attempt.reason, method: attempt.method, url: attempt.url, status: status,
+            errorKind: error?.kind, duration: duration)
+        locked {
+            report.attempts.append(entry)
+            report.bytesReceived += bytesReceived
+        }
+    }
+
+    /// Notes a redirect the client follows to `request`.
+    func redirected(to request: HTTPRequest) {
+        let url = redaction.displayURL(of: request)
+        locked { report.redirects.append(url) }
+    }
+
+    /// Notes a credential refresh: the next request is its replay.
+    func refreshed() {
+        locked {
+            report.refreshed = true
+            refreshPending = true
+        }
+    }
+
+    /// Notes what a response cache did.
+    func cached(_ result: CallReport.CacheResult) {
+        locked { report.cacheResult = result }
+    }
+
+    /// Runs `body` holding the lock (`NSLock.withLock` needs macOS 14).
+    private func locked<Result>(_ body: () -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+
+    /// The report so far.
+    func snapshot() -> CallReport {
+        var report = locked { self.report }
+        report.duration = started.duration(to: .now)
+        return report
+    }
+
+    /// Ends the call: its span, its metrics, and its final report.
+    func finish(status: HTTPResponse.Status?, error: APIError?) -> CallReport {
+        let report = snapshot()
+        if let span = callSpan {
+            SpanDescription.describe(status: status, error: error, in: span)
+            span.attributes["courier.attempts"] = report.attempts.count
+            span.end()
+        }
+        if let factory = observers.metrics {
+            CallMetrics(factory: factory, requestName: requestName, method: method)
+                .record(report, status: status, error: error)
+        }
+        return report
+    }
+}
+
+// @unchecked Sendable: the mutable state (`report`, `begun`, `refreshPending`) is only read or
+// written inside `locked`; everything else is a `let` of a Sendable type.
+extension CallRecorder: @unchecked Sendable {}
