@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Regenerates the example OpenAPI client (Demo/Sources/DemoOpenAPIClient) from Demo/OpenAPI/openapi.yaml.
+#
+# The generator is built once, in a scratch package outside the repository (default
+# /tmp/courier-openapi-generator, or $GENERATOR_DIR): it is never a dependency of Courier or of
+# the demo, so neither CI nor a clean build ever compiles it. The generated Swift is committed.
+set -euo pipefail
+demo="$(cd "$(dirname "$0")/.." && pwd)"
+generator="${GENERATOR_DIR:-/tmp/courier-openapi-generator}"
+output="$demo/Sources/DemoOpenAPIClient"
+
+mkdir -p "$generator"
+cat > "$generator/Package.swift" <<'SWIFT'
+// swift-tools-version: 6.0
+import PackageDescription
+let package = Package(
+    name: "openapi-gen",
+    dependencies: [.package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3")]
+)
+SWIFT
+swift build --package-path "$generator" --product swift-openapi-generator
+
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+swift run --package-path "$generator" --skip-build swift-openapi-generator generate \
+    --mode types --mode client --access-modifier package --naming-strategy idiomatic \
+    --output-directory "$scratch" "$demo/OpenAPI/openapi.yaml"
+
+# The generated files are committed as generated, marked for swift format to skip: formatting
+# them would break the generator's `#if compiler(>=6.4) @diagnose(…) #endif` import lines.
+mkdir -p "$output"
+rm -f "$output"/*.swift
+for file in "$scratch"/*.swift; do
+    { echo "// swift-format-ignore-file"; cat "$file"; } > "$output/$(basename "$file")"
+done
+echo "Generated:" "$output"/*.swift
