@@ -17,52 +17,56 @@ struct OpenAPIStreamingTests {
 
     @Test(.enabled(if: PeakMemory.isAvailable), arguments: TransportKind.available)
     func fiftyMiBDownloadInFlatMemory(_ kind: TransportKind) async throws {
-        try await DemoServer.withRunning { baseURL in
-            // The 1 MiB buffer limit does not apply to a streaming operation.
-            let client = makeOpenAPIClient(kind, baseURL: baseURL, streaming: [Operations.DownloadBytes.id]) {
-                $0.maximumBodySize = 1024 * 1024
-            }
-            let before = try PeakMemory.reset()
-            let body = try await client.downloadBytes(query: .init(count: Self.size, chunked: 1)).ok.body.binary
-            var count = 0
-            for try await chunk in body { count += chunk.count }
-            let grown = PeakMemory.peak - before
-            print("openapi-memory: \(kind.rawValue): 50 MiB download, peak RSS grew by \(grown / 1024) KiB")
-            #expect(count == Self.size)
-            // Measured alone: about 1 MB over AsyncHTTPClient; about 29 MB over URLSession on
-            // Linux, whose FoundationNetworking queues what the in-process server sends ahead of
-            // the reader, without backpressure (as WireStreamTests measured for event streams).
-            #if canImport(FoundationNetworking)
-                if kind == .urlSession {
-                    let cause = Comment(
-                        rawValue: "FoundationNetworking queues whatever the in-process server sends ahead "
-                            + "of the consumer, without backpressure")
-                    withKnownIssue(cause, isIntermittent: true) { Self.expectFlat(grown, kind) }
-                    return
+        try await PeakMemory.measuringAlone {
+            try await DemoServer.withRunning { baseURL in
+                // The 1 MiB buffer limit does not apply to a streaming operation.
+                let client = makeOpenAPIClient(kind, baseURL: baseURL, streaming: [Operations.DownloadBytes.id]) {
+                    $0.maximumBodySize = 1024 * 1024
                 }
-            #endif
-            Self.expectFlat(grown, kind)
+                let before = try PeakMemory.reset()
+                let body = try await client.downloadBytes(query: .init(count: Self.size, chunked: 1)).ok.body.binary
+                var count = 0
+                for try await chunk in body { count += chunk.count }
+                let grown = PeakMemory.peak - before
+                print("openapi-memory: \(kind.rawValue): 50 MiB download, peak RSS grew by \(grown / 1024) KiB")
+                #expect(count == Self.size)
+                // Measured alone: about 1 MB over AsyncHTTPClient; about 29 MB over URLSession on
+                // Linux, whose FoundationNetworking queues what the in-process server sends ahead of
+                // the reader, without backpressure (as WireStreamTests measured for event streams).
+                #if canImport(FoundationNetworking)
+                    if kind == .urlSession {
+                        let cause = Comment(
+                            rawValue: "FoundationNetworking queues whatever the in-process server sends ahead "
+                                + "of the consumer, without backpressure")
+                        withKnownIssue(cause, isIntermittent: true) { Self.expectFlat(grown, kind) }
+                        return
+                    }
+                #endif
+                Self.expectFlat(grown, kind)
+            }
         }
     }
 
     @Test(.enabled(if: PeakMemory.isAvailable), arguments: TransportKind.available)
     func fiftyMiBUploadInFlatMemory(_ kind: TransportKind) async throws {
-        try await DemoServer.withRunning { baseURL in
-            let client = makeOpenAPIClient(kind, baseURL: baseURL) { $0.timeout = .seconds(120) }
-            let chunks = Self.size / GeneratedChunks.chunkSize
-            var expected = FNV1a()
-            for index in 0..<chunks {
-                GeneratedChunks.chunk(index).withUnsafeBytes { expected.add($0) }
+        try await PeakMemory.measuringAlone {
+            try await DemoServer.withRunning { baseURL in
+                let client = makeOpenAPIClient(kind, baseURL: baseURL) { $0.timeout = .seconds(120) }
+                let chunks = Self.size / GeneratedChunks.chunkSize
+                var expected = FNV1a()
+                for index in 0..<chunks {
+                    GeneratedChunks.chunk(index).withUnsafeBytes { expected.add($0) }
+                }
+                let before = try PeakMemory.reset()
+                let body = HTTPBody(
+                    GeneratedChunks(count: chunks), length: .known(Int64(Self.size)), iterationBehavior: .single)
+                let receipt = try await client.upload(body: .binary(body)).ok.body.json
+                let grown = PeakMemory.peak - before
+                print("openapi-memory: \(kind.rawValue): 50 MiB upload, peak RSS grew by \(grown / 1024) KiB")
+                #expect(receipt.bytes == Self.size)
+                #expect(receipt.fnv1a == expected.hex)
+                Self.expectFlat(grown, kind)
             }
-            let before = try PeakMemory.reset()
-            let body = HTTPBody(
-                GeneratedChunks(count: chunks), length: .known(Int64(Self.size)), iterationBehavior: .single)
-            let receipt = try await client.upload(body: .binary(body)).ok.body.json
-            let grown = PeakMemory.peak - before
-            print("openapi-memory: \(kind.rawValue): 50 MiB upload, peak RSS grew by \(grown / 1024) KiB")
-            #expect(receipt.bytes == Self.size)
-            #expect(receipt.fnv1a == expected.hex)
-            Self.expectFlat(grown, kind)
         }
     }
 
