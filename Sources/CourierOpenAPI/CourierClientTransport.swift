@@ -14,13 +14,13 @@
     /// (`APIClient.Configuration.maximumBodySize`), and redacted errors.
     ///
     /// ```swift
-    /// let courier = APIClient(
-    ///     transport: APIClient.defaultTransport,
-    ///     interceptors: [RetryInterceptor(), RefreshingAuthorizationInterceptor(store: tokens)]
-    /// )
+    /// let tokens = RefreshingAuthorizationInterceptor.bearer(initial: saved) { stale in
+    ///     try await refreshTokens(stale)
+    /// }
+    /// let courier = APIClient(interceptors: [RetryInterceptor(), tokens])
     /// let client = Client(
     ///     serverURL: try Servers.Server1.url(),
-    ///     transport: CourierClientTransport(client: courier, streamingOperations: [Operations.DownloadExport.id])
+    ///     transport: CourierClientTransport(client: courier, streamingOperations: [Operations.ExportLines.id])
     /// )
     /// ```
     ///

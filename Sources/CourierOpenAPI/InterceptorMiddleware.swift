@@ -14,7 +14,7 @@
     ///     transport: URLSessionTransport(),  // OpenAPIURLSession's
     ///     middlewares: [
     ///         InterceptorMiddleware(RetryInterceptor()),
-    ///         InterceptorMiddleware(RefreshingAuthorizationInterceptor(store: tokens)),
+    ///         InterceptorMiddleware(tokens),  // a RefreshingAuthorizationInterceptor
     ///     ]
     /// )
     /// ```
