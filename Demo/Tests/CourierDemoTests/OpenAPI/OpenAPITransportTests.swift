@@ -110,6 +110,31 @@ struct OpenAPITransportTests {
         }
     }
 
+    struct Token: Decodable, Hashable, Sendable {
+        var index: Int
+        var text: String
+    }
+
+    @Test(arguments: TransportKind.available)
+    func serverSentEventsAndJSONLinesStreamThroughTheGeneratedClient(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let client = makeOpenAPIClient(
+                kind, baseURL: baseURL, streaming: [Operations.StreamTokens.id, Operations.ExportLines.id])
+            let events = try await client.streamTokens(query: .init(count: 30)).ok.body.textEventStream
+            var indices: [Int] = []
+            for try await event in events.asDecodedServerSentEventsWithJSONData(of: Token.self) {
+                if let token = event.data { indices.append(token.index) }
+            }
+            #expect(indices == Array(0..<30))
+            let lines = try await client.exportLines(query: .init(count: 300)).ok.body.applicationXNdjson
+            var numbers: [Int] = []
+            for try await line in lines.asDecodedJSONLines(of: Components.Schemas.Line.self) {
+                numbers.append(line.n)
+            }
+            #expect(numbers == Array(1...300))
+        }
+    }
+
     @Test(arguments: TransportKind.available, [false, true])
     func theDeadlineCoversASlowBody(_ kind: TransportKind, streams: Bool) async throws {
         try await DemoServer.withRunning { baseURL in
