@@ -18,15 +18,17 @@ let package = Package(
     name: "CourierDemo",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     dependencies: [
-        // The name matters: without it SwiftPM names the dependency after the folder. The trait
-        // gives CourierCombine OpenCombine on Linux.
-        .package(name: "Courier", path: "..", traits: ["OpenCombine"]),
+        // The name matters: without it SwiftPM names the dependency after the folder. The traits
+        // give CourierCombine OpenCombine on Linux, and CourierOpenAPI swift-openapi-runtime.
+        .package(name: "Courier", path: "..", traits: ["OpenCombine", "OpenAPI"]),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -42,11 +44,23 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The client swift-openapi-generator made from OpenAPI/openapi.yaml, generated once and
+        // committed (Scripts/generate-openapi.sh regenerates it): no build ever runs the generator.
+        .target(
+            name: "DemoOpenAPIClient",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "DemoScenarios",
             dependencies: [
                 .product(name: "Courier", package: "Courier"),
                 .product(name: "CourierCombine", package: "Courier"),
+                .product(name: "CourierOpenAPI", package: "Courier"),
+                "DemoOpenAPIClient",
                 .product(name: "OpenCombineShim", package: "OpenCombine"),
             ],
             swiftSettings: strictSettings
@@ -74,7 +88,9 @@ let package = Package(
                 .product(name: "Courier", package: "Courier"),
                 .product(name: "CourierCombine", package: "Courier"),
                 .product(name: "CourierTesting", package: "Courier"),
+                .product(name: "CourierOpenAPI", package: "Courier"),
                 "DemoAPI",
+                "DemoOpenAPIClient",
                 "DemoScenarios",
                 .product(name: "OpenCombineShim", package: "OpenCombine"),
                 .product(name: "Logging", package: "swift-log"),
@@ -82,6 +98,8 @@ let package = Package(
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strictSettings
         ),

@@ -94,14 +94,16 @@ public final class RecordingTransport: Transport {
     ///
     /// - Parameters:
     ///   - request: The request.
-    ///   - body: The request body; a file body is recorded with the file's bytes.
+    ///   - body: The request body; a file body is recorded with the file's bytes, a streamed one
+    ///     (`OutgoingBody.isStreamed`) as `nil`.
     ///   - context: The exchange's context, passed on as it is.
     /// - Returns: The base transport's response.
     /// - Throws: The base transport's error, or the file's read error.
     public func send(
         _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
     ) async throws -> (HTTPResponse, ResponseBody) {
-        let data = try body?.collect()
+        // A streamed body can be read only once: by the base transport, not by the record.
+        let data = body?.isStreamed == true ? nil : try body?.collect()
         store.withLock { $0.append(Record(request: request, body: data)) }
         return try await base.send(request, body: body, context: context)
     }

@@ -84,8 +84,8 @@ public struct StubTransport: Transport {
     ///
     /// - Parameters:
     ///   - request: The request.
-    ///   - body: The request body; a file body is read whole, and its progress reported as sent
-    ///     at once.
+    ///   - body: The request body; a file or streamed body is read whole, and its progress
+    ///     reported as sent at once.
     ///   - context: The deadline.
     /// - Returns: The handler's reply.
     /// - Throws: Whatever the handler throws, or `CancellationError` during the latency or once
@@ -93,7 +93,7 @@ public struct StubTransport: Transport {
     public func send(
         _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
     ) async throws -> (HTTPResponse, ResponseBody) {
-        let data = try body?.collect()
+        let data = try await body?.gathered()
         let (latency, handler) = (self.latency, self.handler)
         let (result, expired) = await Deadline.race(until: context.deadline) {
             () async -> Result<Reply, any Error> in

@@ -91,6 +91,7 @@ extension Scenario {
     package static let all: [Scenario] =
         Seed000.scenarios + Seed001.scenarios + Seed002.scenarios + Seed003.scenarios + Seed004.scenarios
         + StreamScenarios.scenarios + CacheScenarios.scenarios + ObservabilityScenarios.scenarios
+        + OpenAPIScenarios.scenarios
 
     /// Runs the scenarios one after another and returns their results.
     package static func runAll(_ scenarios: [Scenario] = all, in environment: DemoEnvironment) async -> [ScenarioResult]

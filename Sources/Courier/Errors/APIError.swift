@@ -121,6 +121,14 @@ extension APIError {
         return error
     }
 
+    /// This error as it leaves a call named `name` (an OpenAPI operation): redacted, and named
+    /// after the call unless it already is.
+    func finished(named name: String, redaction: Redaction) -> APIError {
+        var error = redacted(with: redaction)
+        if error.requestName == nil { error.requestName = name }
+        return error
+    }
+
     /// This error with `redaction` applied on top of the standard one.
     func redacted(with redaction: Redaction) -> APIError {
         guard redaction != self.redaction else { return self }

@@ -69,7 +69,7 @@
             }
             // Read as AsyncHTTPClient asks for more, so a file never sits in memory whole.
             let eventLoop = client.eventLoopGroup.any()
-            return .stream(contentLength: body.length) { writer in
+            return .stream(contentLength: body.length >= 0 ? body.length : nil) { writer in
                 let written = eventLoop.makePromise(of: Void.self)
                 written.completeWithTask {
                     for try await chunk in body.chunks() {

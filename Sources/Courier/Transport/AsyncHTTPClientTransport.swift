@@ -161,7 +161,9 @@
                     clientRequest.body = .bytes(ByteBuffer(bytes: data))
                 } else {
                     // Read as AsyncHTTPClient asks for more, so a file never sits in memory whole.
-                    clientRequest.body = .stream(BufferSequence(base: body.chunks()), length: .known(body.length))
+                    // A streamed body of unknown length goes out chunked.
+                    let length: HTTPClientRequest.Body.Length = body.length >= 0 ? .known(body.length) : .unknown
+                    clientRequest.body = .stream(BufferSequence(base: body.chunks()), length: length)
                 }
             }
             return clientRequest

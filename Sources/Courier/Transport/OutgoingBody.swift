@@ -1,26 +1,30 @@
 public import Foundation
 
-/// A request body on its way to the transport: bytes in memory, or a file streamed from disk.
+/// A request body on its way to the transport: bytes in memory, a file streamed from disk, or
+/// (from an adapter such as `CourierOpenAPI`) chunks streamed from an async sequence.
 ///
 /// The client builds it from the request's ``RequestBody``; interceptors pass it on, and may
 /// replace it with ``init(_:)``. A body can be sent any number of times (redirects and retries
 /// send it again): a file is read afresh each time.
 ///
 /// Transports send ``data`` as it is, and stream a file either natively from ``fileURL`` or
-/// through ``chunks(ofSize:)``. Either way they report what went out with ``didSend(_:)``;
+/// through ``chunks(ofSize:)``; a streamed body (``isStreamed``) only through
+/// ``chunks(ofSize:)``. Either way they report what went out with ``didSend(_:)``;
 /// ``chunks(ofSize:)`` does that by itself as the chunks are read.
 public struct OutgoingBody: Sendable {
-    private enum Source: Sendable {
+    enum Source: Sendable {
         case data(Data)
         case file(URL)
+        case stream(@Sendable () -> ChunkSource)
     }
 
-    private let source: Source
+    let source: Source
 
-    /// The body's length in bytes.
+    /// The body's length in bytes; `-1` for a streamed body whose length is not known in advance
+    /// (``isStreamed``), which is then sent without a `Content-Length`.
     public let length: Int64
 
-    private let progress: (@Sendable (TransferProgress) -> Void)?
+    let progress: (@Sendable (TransferProgress) -> Void)?
 
     /// A body held in memory.
     ///
@@ -31,7 +35,7 @@ public struct OutgoingBody: Sendable {
         self.progress = nil
     }
 
-    private init(source: Source, length: Int64, progress: (@Sendable (TransferProgress) -> Void)?) {
+    init(source: Source, length: Int64, progress: (@Sendable (TransferProgress) -> Void)?) {
         self.source = source
         self.length = length
         self.progress = progress
@@ -69,6 +73,29 @@ public struct OutgoingBody: Sendable {
         return nil
     }
 
+    /// Whether the body streams from an async sequence (neither ``data`` nor ``fileURL``): read it
+    /// with ``chunks(ofSize:)``. Sending it again (a retry, a `307`) reads the sequence again,
+    /// which fails if the sequence can be iterated only once.
+    public var isStreamed: Bool {
+        if case .stream = source { return true }
+        return false
+    }
+
+    /// A body streamed from an async sequence of chunks, read as the transport sends it.
+    ///
+    /// - Parameters:
+    ///   - length: The length in bytes, or `nil` when unknown.
+    ///   - makeChunks: Returns the next-chunk function of a new iteration of the sequence; called
+    ///     once per send.
+    package init(
+        length: Int64?,
+        _ makeChunks: @escaping @Sendable () -> @Sendable () async throws -> Data?
+    ) {
+        self.source = .stream { ChunkSource(next: makeChunks()) }
+        self.length = length ?? -1
+        self.progress = nil
+    }
+
     /// Whether someone follows the upload's progress; transports may skip counting when not.
     public var reportsProgress: Bool { progress != nil }
 
@@ -76,17 +103,22 @@ public struct OutgoingBody: Sendable {
     ///
     /// - Parameter totalBytes: The bytes sent since this send of the body began.
     public func didSend(_ totalBytes: Int64) {
-        progress?(TransferProgress(completedBytes: totalBytes, expectedBytes: length))
+        progress?(TransferProgress(completedBytes: totalBytes, expectedBytes: length >= 0 ? length : nil))
     }
 
     /// Reads the whole body into memory: for interceptors and test doubles that need the bytes.
     ///
     /// - Returns: The bytes.
-    /// - Throws: The file's read error.
+    /// - Throws: The file's read error; `CocoaError.featureUnsupported` for a streamed body
+    ///   (``isStreamed``), which can be read only asynchronously, with ``chunks(ofSize:)``.
     public func collect() throws -> Data {
         switch source {
         case .data(let data): data
         case .file(let url): try Data(contentsOf: url)
+        case .stream:
+            throw CocoaError(
+                .featureUnsupported,
+                userInfo: [NSLocalizedDescriptionKey: "A streamed request body can only be read with chunks(ofSize:)."])
         }
     }
 
@@ -123,6 +155,8 @@ public struct OutgoingBody: Sendable {
             let size: Int
             private var sent: Int64 = 0
             private var reader: FileReader?
+            private var stream: ChunkSource?
+            private var pending = Data()
             private var finished = false
 
             init(body: OutgoingBody, size: Int) {
@@ -144,6 +178,9 @@ public struct OutgoingBody: Sendable {
                 case .file(let url):
                     if reader == nil { reader = try FileReader(url: url) }
                     chunk = try reader?.read(upTo: size)
+                case .stream(let makeSource):
+                    if stream == nil { stream = makeSource() }
+                    chunk = try await nextStreamed()
                 }
                 guard let chunk, !chunk.isEmpty else {
                     finished = true
@@ -154,7 +191,30 @@ public struct OutgoingBody: Sendable {
                 body.didSend(sent)
                 return chunk
             }
+
+            /// The next chunk of a streamed body, at most `size` bytes: a larger chunk is split.
+            private mutating func nextStreamed() async throws -> Data? {
+                if pending.isEmpty {
+                    repeat {
+                        guard let next = try await stream?.next() else { return nil }
+                        pending = next
+                    } while pending.isEmpty
+                }
+                guard pending.count > size else {
+                    defer { pending = Data() }
+                    return pending
+                }
+                let chunk = pending.prefix(size)
+                pending = pending.dropFirst(size)
+                return Data(chunk)
+            }
         }
+    }
+
+    /// The next-chunk function of one iteration of a streamed body.
+    package struct ChunkSource: Sendable {
+        /// Returns the next chunk, or `nil` at the end.
+        let next: @Sendable () async throws -> Data?
     }
 }
 

@@ -98,12 +98,25 @@ public final class URLSessionTransport: Transport {
     ///
     /// - Parameters:
     ///   - request: The request.
-    ///   - body: The request body, if any; a file is sent with an upload task, from disk.
+    ///   - body: The request body, if any; a file is sent with an upload task, from disk, and a
+    ///     streamed body is first written to a temporary file (memory stays flat).
     ///   - context: The deadline, the body limit and the networks the request may use.
     /// - Returns: The response head and its body.
     /// - Throws: `URLError` (`.cancelled` once the deadline passes), ``ConstrainedNetworkError``,
     ///   or `CancellationError` when the calling task is cancelled.
     public func send(
+        _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
+    ) async throws -> (HTTPResponse, ResponseBody) {
+        guard let body, let spool = try await OutgoingBody.Spool.write(body, until: context.deadline) else {
+            return try await exchange(request, body: body, context: context)
+        }
+        // Once the head has arrived, the server has read the body (or no longer wants it).
+        defer { spool.remove() }
+        return try await exchange(request, body: spool.body, context: context)
+    }
+
+    /// Sends a request whose body, if any, is bytes or a file.
+    private func exchange(
         _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
     ) async throws -> (HTTPResponse, ResponseBody) {
         let task = try makeTask(request, body: body, networkAccess: context.networkAccess)

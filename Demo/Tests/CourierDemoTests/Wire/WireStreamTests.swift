@@ -149,38 +149,40 @@ struct WireStreamTests {
     // One transport at a time, so that each figure is that transport's alone.
     @Test(.enabled(if: PeakMemory.isAvailable), .serialized, arguments: TransportKind.available)
     func aHundredThousandEventsInFlatMemory(_ kind: TransportKind) async throws {
-        try await DemoServer.withRunning { baseURL in
-            let client = makeClient(kind, baseURL: baseURL)
-            let before = try PeakMemory.reset()
-            var count = 0
-            var inOrder = true
-            let request = TextTokensRequest(query: ["count": 100_000, "batch": 100, "retry_ms": 20])
-            for try await event in client.events(request) {
-                inOrder = inOrder && event.id == String(count)
-                count += 1
-            }
-            #expect(inOrder)
-            let grown = PeakMemory.peak - before
-            print("streams-memory: \(kind.rawValue): 100000 events, peak RSS grew by \(grown / 1024) KiB")
-            #expect(count == 100_000)
-            // The stream is about 6.5 MB. Measured alone: about 2.4 MB over AsyncHTTPClient (2.7 MB
-            // for 400,000 events: flat); about 9 MB over URLSession on Linux (26 MB for 400,000).
-            // The peak is the process's: a memory-hungry test running at the same time shows here
-            // (up to about 34 MB in a full run), hence the margin. Holding the
-            // decoded events would take several times the stream.
-            let bound = 48 * 1024 * 1024
-            #if canImport(FoundationNetworking)
-                if kind == .urlSession {
-                    let cause = Comment(
-                        rawValue: "FoundationNetworking queues whatever the in-process server sends ahead "
-                            + "of the consumer, without backpressure")
-                    withKnownIssue(cause, isIntermittent: true) {
-                        #expect(grown < bound, "peak memory grew by \(grown / 1024 / 1024) MiB")
-                    }
-                    return
+        try await PeakMemory.measuringAlone {
+            try await DemoServer.withRunning { baseURL in
+                let client = makeClient(kind, baseURL: baseURL)
+                let before = try PeakMemory.reset()
+                var count = 0
+                var inOrder = true
+                let request = TextTokensRequest(query: ["count": 100_000, "batch": 100, "retry_ms": 20])
+                for try await event in client.events(request) {
+                    inOrder = inOrder && event.id == String(count)
+                    count += 1
                 }
-            #endif
-            #expect(grown < bound, "peak memory grew by \(grown / 1024 / 1024) MiB")
+                #expect(inOrder)
+                let grown = PeakMemory.peak - before
+                print("streams-memory: \(kind.rawValue): 100000 events, peak RSS grew by \(grown / 1024) KiB")
+                #expect(count == 100_000)
+                // The stream is about 6.5 MB. Measured alone: about 2.4 MB over AsyncHTTPClient (2.7 MB
+                // for 400,000 events: flat); about 9 MB over URLSession on Linux (26 MB for 400,000).
+                // The peak is the process's: a memory-hungry test running at the same time shows here
+                // (up to about 34 MB in a full run), hence the margin. Holding the
+                // decoded events would take several times the stream.
+                let bound = 48 * 1024 * 1024
+                #if canImport(FoundationNetworking)
+                    if kind == .urlSession {
+                        let cause = Comment(
+                            rawValue: "FoundationNetworking queues whatever the in-process server sends ahead "
+                                + "of the consumer, without backpressure")
+                        withKnownIssue(cause, isIntermittent: true) {
+                            #expect(grown < bound, "peak memory grew by \(grown / 1024 / 1024) MiB")
+                        }
+                        return
+                    }
+                #endif
+                #expect(grown < bound, "peak memory grew by \(grown / 1024 / 1024) MiB")
+            }
         }
     }
 
