@@ -48,7 +48,7 @@ enum ObservabilityScenarios {
         lines.append("redirects followed: \(report.redirects.joined(separator: ", "))")
         lines.append(
             "refreshed: \(report.refreshed ? "yes" : "no"), retries: \(report.retries), "
-                + "cache: \(report.cacheResult.map { "\($0)" } ?? "none")")
+                + "cache: \(report.cacheOutcome.map { "\($0)" } ?? "none")")
         lines.append(
             "\(report.bytesSent) bytes sent, \(report.bytesReceived) received, "
                 + "\(milliseconds(report.duration)) ms in all")

@@ -182,6 +182,7 @@ struct CacheStep: Sendable {
                 "http.status": "\(loaded.response.status.code)",
             ])
         cache.observe?(loaded.outcome, context.requestName)
+        context.recorder?.cached(loaded.outcome)
         var body = ResponseBody(loaded.body)
         body.redirects = loaded.redirects
         body.cacheOutcome = loaded.outcome

@@ -111,8 +111,8 @@ final class CallRecorder {
     }
 
     /// Notes what a response cache did.
-    func cached(_ result: CallReport.CacheResult) {
-        locked { report.cacheResult = result }
+    func cached(_ outcome: CacheOutcome) {
+        locked { report.cacheOutcome = outcome }
     }
 
     /// Runs `body` holding the lock (`NSLock.withLock` needs macOS 14).

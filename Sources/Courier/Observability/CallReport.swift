@@ -40,10 +40,9 @@ public struct CallReport: Sendable {
     /// view), the time so far.
     public var duration: Duration = .zero
 
-    /// What a response cache did for the call; `nil` when no cache took part.
-    ///
-    /// Courier has no cache of its own yet: a caching interceptor fills this slot.
-    public var cacheResult: CacheResult?
+    /// How the client's ``ResponseCache`` answered the call; `nil` when no cache took part
+    /// (none is configured, or the call streams its body).
+    public var cacheOutcome: CacheOutcome?
 
     /// Creates an empty report.
     ///

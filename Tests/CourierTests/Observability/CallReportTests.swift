@@ -40,7 +40,7 @@ struct CallReportTests {
         #expect(!attempt.url.contains("s3cret"))
         #expect(report.bytesReceived == 7)
         #expect(report.bytesSent == 0)
-        #expect(report.redirects.isEmpty && !report.refreshed && report.retries == 0 && report.cacheResult == nil)
+        #expect(report.redirects.isEmpty && !report.refreshed && report.retries == 0 && report.cacheOutcome == nil)
         #expect(report.duration >= attempt.duration)
     }
 

@@ -36,6 +36,10 @@ struct WireCacheTests {
             let hits = try await serverHits(kind, baseURL, key: request.key)
             #expect(hits == CacheRoutes.Hits(hits: 2, notModified: 1, conditional: 1))
             #expect(log.all == [.miss, .revalidated])
+            // The call's report says so too.
+            #expect(first.report?.cacheOutcome == .miss)
+            #expect(second.report?.cacheOutcome == .revalidated)
+            #expect(second.report?.attempts.map(\.status) == [.notModified])
         }
     }
 

@@ -60,7 +60,7 @@ struct WireObservabilityTests {
             #expect(report.attempts.first?.url.hasPrefix(baseURL.absoluteString + "/redirect?") == true)
             #expect(report.refreshed)
             #expect(report.retries == 1)
-            #expect(report.cacheResult == nil)
+            #expect(report.cacheOutcome == nil)
             #expect(report.bytesSent == 0)
             #expect(report.bytesReceived >= Int64(response.body.count) && response.body.count > 0)
             #expect(report.duration >= report.attempts.reduce(.zero) { $0 + $1.duration })

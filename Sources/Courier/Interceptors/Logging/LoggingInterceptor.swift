@@ -119,7 +119,7 @@ public struct LoggingInterceptor: Interceptor {
         metadata["courier.refreshed"] = "\(report.refreshed)"
         metadata["courier.bytes_sent"] = "\(report.bytesSent)"
         metadata["courier.bytes_received"] = "\(report.bytesReceived)"
-        if let cache = report.cacheResult {
+        if let cache = report.cacheOutcome {
             metadata["courier.cache"] = "\(cache)"
         }
         var parts = [requests == 1 ? "1 request" : "\(requests) requests"]
@@ -130,7 +130,7 @@ public struct LoggingInterceptor: Interceptor {
         if report.refreshed {
             parts.append("refreshed")
         }
-        if let cache = report.cacheResult {
+        if let cache = report.cacheOutcome {
             parts.append("cache \(cache)")
         }
         parts.append("\(report.bytesSent) B sent")
