@@ -5,6 +5,8 @@ import Foundation
 package actor DemoState {
     /// What `/stats` reports.
     package struct Stats: Codable, Sendable {
+        /// `/slow-body` bodies begun.
+        package var slowBodiesStarted = 0
         /// Streamed bodies (`/bytes?chunked=1`, `/slow-body`) sent to the end.
         package var streamsCompleted = 0
         /// Streamed bodies whose client went away first.
@@ -32,6 +34,10 @@ package actor DemoState {
     private var session: Session?
     private var generation = 0
     private var hits: [String: Int] = [:]
+
+    func slowBodyStarted() {
+        stats.slowBodiesStarted += 1
+    }
 
     func streamCompleted() {
         stats.streamsCompleted += 1

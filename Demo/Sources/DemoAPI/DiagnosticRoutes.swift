@@ -87,6 +87,7 @@ enum DiagnosticRoutes {
             status: .ok,
             headers: [.contentType: "application/octet-stream"],
             body: .init(contentLength: count) { writer in
+                await state.slowBodyStarted()
                 do {
                     for _ in 0..<count {
                         try await writer.write(ByteBuffer(string: "x"))

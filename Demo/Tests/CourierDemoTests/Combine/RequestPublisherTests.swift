@@ -54,12 +54,16 @@ struct RequestPublisherTests {
                     receiveValue: { _ in received.withLock { $0 += 1 } }
                 )
             )
-            try await Task.sleep(for: .milliseconds(300))
-            box.cancel()
-            // The server sees the client go away: its next write fails.
+            // Cancel once the server is sending the body (seconds on a machine other tests share).
             var stats = try await client.send(StatsRequest())
             let started = ContinuousClock.now
-            while stats.streamsAbandoned == 0, started.duration(to: .now) < .seconds(5) {
+            while stats.slowBodiesStarted == 0, started.duration(to: .now) < .seconds(15) {
+                try await Task.sleep(for: .milliseconds(50))
+                stats = try await client.send(StatsRequest())
+            }
+            box.cancel()
+            // The server sees the client go away: its next write fails.
+            while stats.streamsAbandoned == 0, started.duration(to: .now) < .seconds(30) {
                 try await Task.sleep(for: .milliseconds(50))
                 stats = try await client.send(StatsRequest())
             }

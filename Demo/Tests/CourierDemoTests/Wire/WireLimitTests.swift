@@ -10,15 +10,15 @@ struct WireLimitTests {
     func deadlineCoversASlowBody(_ kind: TransportKind) async throws {
         try await DemoServer.withRunning { baseURL in
             let client = makeClient(kind, baseURL: baseURL)
-            // The head arrives at once; the 10-byte body would take 5 s.
+            // The head arrives at once; the 10-byte body would take 10 s.
             let request = RawRequest(
-                path: "/slow-body", query: ["bytes": 10, "interval_ms": 500], timeout: .milliseconds(800))
+                path: "/slow-body", query: ["bytes": 10, "interval_ms": 1000], timeout: .milliseconds(800))
             let started = ContinuousClock.now
             let error = await #expect(throws: APIError.self) { try await client.send(request) }
             let elapsed = started.duration(to: .now)
             #expect(error?.kind == .timeout)
             #expect(elapsed >= .milliseconds(750))
-            #expect(elapsed < .seconds(3))
+            #expect(elapsed < .seconds(6))  // roomy: other tests share the cores
         }
     }
 
@@ -28,10 +28,10 @@ struct WireLimitTests {
             let client = makeClient(kind, baseURL: baseURL) { $0.timeout = .milliseconds(300) }
             let started = ContinuousClock.now
             let error = await #expect(throws: APIError.self) {
-                try await client.send(RawRequest(path: "/delay", query: ["ms": 5000]))
+                try await client.send(RawRequest(path: "/delay", query: ["ms": 10_000]))
             }
             #expect(error?.kind == .timeout)
-            #expect(started.duration(to: .now) < .seconds(3))
+            #expect(started.duration(to: .now) < .seconds(6))
         }
     }
 
@@ -62,7 +62,7 @@ struct WireLimitTests {
             // The server sees the client go away long before 1 GiB could have been sent.
             var stats = try await client.send(StatsRequest())
             let started = ContinuousClock.now
-            while stats.streamsAbandoned == 0, started.duration(to: .now) < .seconds(5) {
+            while stats.streamsAbandoned == 0, started.duration(to: .now) < .seconds(15) {
                 try await Task.sleep(for: .milliseconds(50))
                 stats = try await client.send(StatsRequest())
             }
