@@ -26,7 +26,7 @@ enum Bench {
     /// it in libdispatch's `dispatch_main`, whose signal suspend valgrind 3.19 cannot run.
     static func main() {
         let done = DispatchSemaphore(value: 0)
-        Task {
+        Task.detached {  // not on the main actor, whose queue only `dispatch_main` would drain
             do {
                 try await run()
             } catch {
