@@ -12,8 +12,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 revision="${1:?usage: bash Benchmarks/ab.sh <revision> [seconds] [rounds]}"
 seconds="${2:-3}"; rounds="${3:-3}"; port=18091
-command -v nginx >/dev/null || PATH="$PATH:/usr/sbin"
-command -v nginx >/dev/null || { apt-get update -qq && apt-get install -y -qq nginx >/dev/null; }
+source nginx.sh
+ensure_nginx
 work="$(mktemp -d)"
 trap 'kill "$(cat "$work/nginx.pid" 2>/dev/null)" 2>/dev/null || true; git worktree remove --force "$work/before" 2>/dev/null || true; rm -rf "$work"' EXIT
 git worktree add -q --detach "$work/before" "$revision"
@@ -28,15 +28,7 @@ import json, sys
 items=[{"id": i, "name": f"user {i}", "email": f"user{i}@example.com", "active": i % 2 == 0, "score": i * 1.5} for i in range(13)]
 json.dump(items, open(f"{sys.argv[1]}/list.json","w"))
 PY
-cat >"$work/nginx.conf" <<CONF
-worker_processes 1;
-pid $work/nginx.pid;
-error_log $work/error.log warn;
-events { worker_connections 1024; }
-http { access_log off; client_body_temp_path $work/tmp; keepalive_requests 1000000; keepalive_timeout 60s;
-  server { listen 127.0.0.1:$port; root $work; default_type application/json; } }
-CONF
-mkdir -p "$work/tmp"; chmod -R a+rX "$work"; nginx -c "$work/nginx.conf"; sleep 0.5
+start_nginx "$work" "$port"
 out="$work/ab.jsonl"
 for round in $(seq "$rounds"); do
   for c in 1 64; do

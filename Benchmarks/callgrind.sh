@@ -18,11 +18,9 @@ requests="${1:-2000}"
 short=200
 port=18093
 
-for tool in nginx valgrind; do
-    if ! command -v "$tool" >/dev/null; then
-        apt-get update -qq && apt-get install -y -qq "$tool" >/dev/null
-    fi
-done
+source nginx.sh
+ensure_nginx
+command -v valgrind >/dev/null || { apt-get update -qq && apt-get install -y -qq valgrind >/dev/null; }
 
 work="$(mktemp -d)"
 trap 'kill "$(cat "$work/nginx.pid" 2>/dev/null)" 2>/dev/null || true; rm -rf "$work"' EXIT
@@ -34,25 +32,7 @@ items = [{"id": i, "name": f"user {i}", "email": f"user{i}@example.com", "active
 with open(f"{sys.argv[1]}/list.json", "w") as f:
     json.dump(items, f)
 PY
-cat >"$work/nginx.conf" <<CONF
-worker_processes 1;
-pid $work/nginx.pid;
-error_log $work/error.log warn;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    keepalive_requests 1000000;
-    keepalive_timeout 60s;
-    server {
-        listen 127.0.0.1:$port;
-        root $work;
-        default_type application/json;
-    }
-}
-CONF
-chmod -R a+rX "$work"
-nginx -c "$work/nginx.conf"
-sleep 0.5
+start_nginx "$work" "$port"
 
 rm -f .build/release.yaml  # a stale build plan can miss files added to Courier since the last build
 swift build -c release --product courier-bench >/dev/null

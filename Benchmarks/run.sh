@@ -16,9 +16,8 @@ rounds="${2:-3}"
 port=18091
 sink_port=18095
 
-if ! command -v nginx >/dev/null; then
-    apt-get update -qq && apt-get install -y -qq nginx >/dev/null
-fi
+source nginx.sh
+ensure_nginx
 
 work="$(mktemp -d)"
 sink=""
@@ -36,27 +35,7 @@ for name, count in (("list.json", 13), ("big.json", 12800)):
 PY
 truncate -s 1G "$work/huge.bin"  # sparse: costs no disk
 
-cat >"$work/nginx.conf" <<CONF
-worker_processes 1;
-pid $work/nginx.pid;
-error_log $work/error.log warn;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    client_body_temp_path $work/tmp;
-    keepalive_requests 1000000;
-    keepalive_timeout 60s;
-    server {
-        listen 127.0.0.1:$port;
-        root $work;
-        default_type application/json;
-    }
-}
-CONF
-mkdir -p "$work/tmp"
-chmod -R a+rX "$work"  # nginx's workers run as an unprivileged user
-nginx -c "$work/nginx.conf"
-sleep 0.5
+start_nginx "$work" "$port"
 printf 'list.json: %s bytes, big.json: %s bytes\n' "$(stat -c %s "$work/list.json")" "$(stat -c %s "$work/big.json")"
 
 # A stale build plan can miss files added to Courier since the last build: make a fresh one.
