@@ -108,7 +108,8 @@ struct RequestBuilder {
 
     /// Joins a request path to the base URL's path, refusing anything that could leave it.
     static func join(_ basePath: String, _ path: String) throws(APIError) -> String {
-        if let mark = path.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+        // Scanned as bytes: both marks are ASCII, and a scan by Character costs grapheme breaking.
+        if let mark = path.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
             // Only what comes before the mark is shown: a query written into the path may hold a secret.
             let shown = path[..<mark] + (path[mark] == "?" ? "?…" : "#…")
             throw APIError(
@@ -121,8 +122,8 @@ struct RequestBuilder {
             throw APIError(
                 .invalidRequest, "The path '\(path)' names another host; paths are relative to the base URL.")
         }
-        if !path.hasPrefix("/"), let colon = path.firstIndex(of: ":"),
-            !path[..<colon].contains("/"), isScheme(path[..<colon])
+        if !path.hasPrefix("/"), let colon = path.utf8.firstIndex(of: UInt8(ascii: ":")),
+            !path.utf8[..<colon].contains(UInt8(ascii: "/")), isScheme(path[..<colon])
         {
             throw APIError(
                 .invalidRequest, "The path '\(path)' is an absolute URL; paths are relative to the base URL.")
