@@ -75,11 +75,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The process's peak resident memory, for the memory tests and the probe.
+        .target(name: "ProcessMemory", swiftSettings: strictSettings),
         // Makes one call and prints how far it raised the peak memory: the wire tests run it as a
         // child process, so that no other test's allocations count.
         .executableTarget(
             name: "courier-memory-probe",
-            dependencies: [.product(name: "Courier", package: "Courier")],
+            dependencies: [.product(name: "Courier", package: "Courier"), "ProcessMemory"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -92,6 +94,7 @@ let package = Package(
                 "DemoAPI",
                 "DemoOpenAPIClient",
                 "DemoScenarios",
+                "ProcessMemory",
                 .product(name: "OpenCombineShim", package: "OpenCombine"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),

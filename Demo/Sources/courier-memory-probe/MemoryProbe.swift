@@ -1,9 +1,6 @@
 import Courier
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import ProcessMemory
 
 /// `courier-memory-probe <transport> <url> <maximum body size>`: makes one call and prints how far
 /// it raised the process's peak resident memory, as `kind=<APIError kind or ok> grown=<bytes>`.
@@ -34,7 +31,9 @@ enum MemoryProbe {
         }
         // Warm up (connection pool, session, decoders), so that the peak counts the call only.
         _ = try? await client.send(Probe(path: "/stats"))
-        let before = resetPeak()
+        guard PeakMemory.isAvailable, let before = try? PeakMemory.reset() else {
+            fail("the peak resident memory cannot be reset and read here (Linux only)")
+        }
         let kind: String
         do {
             _ = try await client.send(Probe(path: url.path, query: url.query))
@@ -44,27 +43,7 @@ enum MemoryProbe {
         }
         // Let whatever the transport still had under way land before reading the peak.
         try? await Task.sleep(for: .milliseconds(500))
-        print("kind=\(kind) grown=\(max(0, field("VmHWM") - before))")
-    }
-
-    /// Returns freed memory to the system and makes the peak the current resident size.
-    static func resetPeak() -> Int {
-        typealias Trim = @convention(c) (Int) -> Int32
-        if let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") {
-            _ = unsafeBitCast(symbol, to: Trim.self)(0)
-        }
-        _ = FileManager.default.createFile(atPath: "/proc/self/clear_refs", contents: Data("5".utf8))
-        return field("VmRSS")
-    }
-
-    /// A `kB` field of `/proc/self/status`, in bytes.
-    static func field(_ name: String) -> Int {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        for line in status.split(separator: "\n") where line.hasPrefix("\(name):") {
-            let value = line.dropFirst(name.count + 1).split(whereSeparator: \.isWhitespace).first
-            return (value.flatMap { Int($0) } ?? 0) * 1024
-        }
-        fail("no \(name) in /proc/self/status")
+        print("kind=\(kind) grown=\(max(0, PeakMemory.peak - before))")
     }
 
     static func fail(_ message: String) -> Never {

@@ -6,7 +6,7 @@ import Tracing
 ///
 /// The client makes one per call only when something reads it (interceptors, the caller asking
 /// for a report, a tracer or a metrics backend), so a plain call without them pays nothing.
-final class CallRecorder {
+final class CallRecorder: Sendable {
     let requestName: String
     let method: HTTPRequest.Method
     let redaction: Redaction
@@ -15,10 +15,16 @@ final class CallRecorder {
     /// The call's span, parent of every attempt's span.
     let callSpan: (any Span)?
 
-    private let lock = NSLock()
-    private var report: CallReport
-    private var begun = 0
-    private var refreshPending = false
+    /// What changes as the call runs.
+    private struct State {
+        var report: CallReport
+        /// Requests begun so far.
+        var begun = 0
+        /// Whether the next request replays the call after a credential refresh.
+        var refreshPending = false
+    }
+
+    private let state: Locked<State>
 
     init(request: HTTPRequest, requestName: String, redaction: Redaction, observers: Observers) {
         self.requestName = requestName
@@ -26,7 +32,7 @@ final class CallRecorder {
         self.redaction = redaction
         self.observers = observers
         self.started = .now
-        self.report = CallReport(requestName: requestName)
+        self.state = Locked(State(report: CallReport(requestName: requestName)))
         if let tracer = observers.tracer {
             let span = tracer.startSpan(
                 "\(request.method.rawValue) \(requestName)", context: .current ?? .topLevel, ofKind: .client)
@@ -49,19 +55,19 @@ final class CallRecorder {
 
     /// Notes a request about to be sent; starts its span and injects the trace context into it.
     func begin(_ request: inout HTTPRequest, isRedirect: Bool, bodyLength: Int64?) -> Attempt {
-        let (reason, resends) = locked { () -> (CallReport.Attempt.Reason, Int) in
+        let (reason, resends) = state.withLock { state -> (CallReport.Attempt.Reason, Int) in
             let reason: CallReport.Attempt.Reason
             if isRedirect {
                 reason = .redirect
-            } else if refreshPending {
-                refreshPending = false
+            } else if state.refreshPending {
+                state.refreshPending = false
                 reason = .refresh
             } else {
-                reason = begun == 0 ? .first : .retry
+                reason = state.begun == 0 ? .first : .retry
             }
-            begun += 1
-            report.bytesSent += bodyLength ?? 0
-            return (reason, begun - 1)
+            state.begun += 1
+            state.report.bytesSent += bodyLength ?? 0
+            return (reason, state.begun - 1)
         }
         var span: (any Span)?
         if let tracer = observers.tracer {
@@ -90,41 +96,34 @@ final class CallRecorder {
         let entry = CallReport.Attempt(
             reason: attempt.reason, method: attempt.method, url: attempt.url, status: status,
             errorKind: error?.kind, duration: duration)
-        locked {
-            report.attempts.append(entry)
-            report.bytesReceived += bytesReceived
+        state.withLock {
+            $0.report.attempts.append(entry)
+            $0.report.bytesReceived += bytesReceived
         }
     }
 
     /// Notes a redirect the client follows to `request`.
     func redirected(to request: HTTPRequest) {
         let url = redaction.displayURL(of: request)
-        locked { report.redirects.append(url) }
+        state.withLock { $0.report.redirects.append(url) }
     }
 
     /// Notes a credential refresh: the next request is its replay.
     func refreshed() {
-        locked {
-            report.refreshed = true
-            refreshPending = true
+        state.withLock {
+            $0.report.refreshed = true
+            $0.refreshPending = true
         }
     }
 
     /// Notes what a response cache did.
     func cached(_ outcome: CacheOutcome) {
-        locked { report.cacheOutcome = outcome }
-    }
-
-    /// Runs `body` holding the lock (`NSLock.withLock` needs macOS 14).
-    private func locked<Result>(_ body: () -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
+        state.withLock { $0.report.cacheOutcome = outcome }
     }
 
     /// The report so far.
     func snapshot() -> CallReport {
-        var report = locked { self.report }
+        var report = state.withLock { $0.report }
         report.duration = started.duration(to: .now)
         return report
     }
@@ -144,7 +143,3 @@ final class CallRecorder {
         return report
     }
 }
-
-// @unchecked Sendable: the mutable state (`report`, `begun`, `refreshPending`) is only read or
-// written inside `locked`; everything else is a `let` of a Sendable type.
-extension CallRecorder: @unchecked Sendable {}

@@ -4,6 +4,7 @@ import DemoAPI
 import DemoOpenAPIClient
 import Foundation
 import OpenAPIRuntime
+import ProcessMemory
 import Testing
 
 /// 50 MiB through the generated client over `CourierClientTransport`, both ways, in flat memory.

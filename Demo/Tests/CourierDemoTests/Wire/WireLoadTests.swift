@@ -1,6 +1,7 @@
 import Courier
 import DemoAPI
 import Foundation
+import ProcessMemory
 import Testing
 
 /// Deadlines under load: many calls at once, mixing bodies refused at the limit, slow bodies,

@@ -1,6 +1,7 @@
 import Courier
 import DemoAPI
 import Foundation
+import ProcessMemory
 import Testing
 
 /// The body limit bounds memory, not only the result: a call that ends as `bodyTooLarge` must
@@ -10,7 +11,7 @@ import Testing
 /// its peak resident memory: in this process, other tests allocate at the same time. The demo API
 /// runs here. One probe at a time, and none while a test measures memory in this process (the
 /// server's side of a probe's transfer would show in its figure).
-@Suite("Wire: memory under the body limit", .enabled(if: MemoryProbe.isAvailable), .serialized)
+@Suite("Wire: memory under the body limit", .enabled(if: PeakMemory.isAvailable), .serialized)
 struct WireMemoryTests {
     /// Growth allowed for each case: the limit's own buffer and a few chunks in flight.
     static let bound = 64 * 1024 * 1024
@@ -66,15 +67,6 @@ enum MemoryProbe {
     static let executable = URL(fileURLWithPath: CommandLine.arguments[0])
         .deletingLastPathComponent()
         .appending(path: "courier-memory-probe")
-
-    /// Linux only: the probe reads `/proc/self/status`.
-    static var isAvailable: Bool {
-        #if os(Linux)
-            true
-        #else
-            false
-        #endif
-    }
 
     struct Result {
         /// The call's outcome: `ok` or an ``APIError/Kind``.

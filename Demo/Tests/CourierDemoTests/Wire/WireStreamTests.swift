@@ -1,6 +1,7 @@
 import Courier
 import DemoAPI
 import Foundation
+import ProcessMemory
 import Testing
 
 /// Server-Sent Events, JSON Lines and pagination against the demo API, over every transport.
