@@ -49,17 +49,13 @@ extension APIClient {
         built.scheme = base.scheme
         built.authority = base.authority
         built.path = try Self.join(base.path, request.path ?? "/")
-        built.headerFields = try RequestBuilder.headerFields(configuration.headers, request.headerFields)
-        if built.headerFields[.userAgent] == nil {
-            built.headerFields[.userAgent] = APIClient.defaultUserAgent
-        }
+        built.headerFields = try resolved.builder.headerFields(request.headerFields)
         let timeout = configuration.timeout
         let deadline = ContinuousClock.now.advanced(by: timeout)
         let context = InterceptorContext(
             deadline: deadline, requestName: name, baseURL: baseURL, logger: configuration.logger,
             redaction: configuration.redaction)
-        let pipeline = Pipeline(
-            configuration: configuration, context: context, timeout: timeout, buffersBody: buffersBody)
+        let pipeline = Pipeline(resolved: resolved, context: context, timeout: timeout, buffersBody: buffersBody)
         return Call(
             built: RequestBuilder.Built(request: built, body: body, baseURL: baseURL), timeout: timeout,
             deadline: deadline, pipeline: pipeline)

@@ -18,13 +18,19 @@ import Tracing
 /// A client is a cheap value; make one per API host and share it.
 public struct APIClient: Sendable {
     /// How the client behaves.
-    public var configuration: Configuration
+    public var configuration: Configuration {
+        get { resolved.configuration }
+        set { resolved = ResolvedConfiguration(newValue) }
+    }
+
+    /// The configuration with what calls derive from it worked out once.
+    private(set) var resolved: ResolvedConfiguration
 
     /// Creates a client from a configuration.
     ///
     /// - Parameter configuration: How the client behaves.
     public init(configuration: Configuration) {
-        self.configuration = configuration
+        resolved = ResolvedConfiguration(configuration)
     }
 
     /// Creates a client.
@@ -42,7 +48,7 @@ public struct APIClient: Sendable {
     ) {
         var configuration = Configuration(baseURL: baseURL, transport: transport, interceptors: interceptors)
         configure(&configuration)
-        self.configuration = configuration
+        resolved = ResolvedConfiguration(configuration)
     }
 
     /// Sends a request and returns its decoded response.
@@ -100,7 +106,9 @@ public struct APIClient: Sendable {
         observes: Bool = false,
         reports: Bool = false
     ) throws(APIError) -> Call {
-        var built = try RequestBuilder(configuration: configuration).build(request)
+        let resolved = resolved
+        let configuration = resolved.configuration
+        var built = try resolved.builder.build(request)
         built.body = built.body?.reportingProgress(to: uploadProgress)
         let timeout = request.timeout.resolvedTimeout ?? configuration.timeout
         let deadline = ContinuousClock.now.advanced(by: timeout)
@@ -113,14 +121,13 @@ public struct APIClient: Sendable {
             logger: configuration.logger,
             redaction: configuration.redaction
         )
-        let observers = observes ? Observers(configuration) : .none
+        let observers = observes ? resolved.observers : .none
         if reports || !observers.isEmpty || !configuration.interceptors.isEmpty {
             context.recorder = CallRecorder(
                 request: built.request, requestName: requestName, redaction: configuration.redaction,
                 observers: observers)
         }
-        let pipeline = Pipeline(
-            configuration: configuration, context: context, timeout: timeout, buffersBody: buffersBody)
+        let pipeline = Pipeline(resolved: resolved, context: context, timeout: timeout, buffersBody: buffersBody)
         return Call(built: built, timeout: timeout, deadline: deadline, pipeline: pipeline)
     }
 

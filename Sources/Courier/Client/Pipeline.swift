@@ -13,13 +13,15 @@ import Logging
 /// ``TransportContext``, collecting the body under the limit, and mapping every transport error
 /// (`Pipeline+Errors.swift`).
 struct Pipeline: Sendable {
-    let configuration: APIClient.Configuration
+    let resolved: ResolvedConfiguration
     let context: InterceptorContext
     /// The call's time limit, for messages.
     let timeout: Duration
     /// Whether the final body is read into memory (ordinary calls) or handed on as it streams
     /// (downloads).
     let buffersBody: Bool
+
+    var configuration: APIClient.Configuration { resolved.configuration }
 
     /// Runs the interceptors, then follows redirects and reads the body.
     func send(_ request: HTTPRequest, body: OutgoingBody?) async throws(APIError) -> (HTTPResponse, ResponseBody) {

@@ -4,20 +4,25 @@ package import HTTPTypes
 /// Turns an ``APIRequest`` into the `HTTPRequest` and body to send, checking everything that
 /// must not reach the wire: a path leaving the base URL's origin, invalid header names and
 /// values, a body on `GET` or `HEAD`.
-struct RequestBuilder {
+struct RequestBuilder: Sendable {
     var baseURL: URL?
-    var headers: any HeaderFieldsConvertible
     var encoder: JSONEncoder
     var origins: OriginCache
+    /// The client's header fields, validated once, or why they are invalid (each call fails with it).
+    private let defaults: Result<HTTPFields, APIError>
 
     init(
         baseURL: URL? = nil, headers: any HeaderFieldsConvertible = HTTPFields(), encoder: JSONEncoder = JSONEncoder(),
         origins: OriginCache = OriginCache()
     ) {
         self.baseURL = baseURL
-        self.headers = headers
         self.encoder = encoder
         self.origins = origins
+        do {
+            defaults = .success(try Self.validatedFields(headers))
+        } catch {
+            defaults = .failure(error)
+        }
     }
 
     init(configuration: APIClient.Configuration) {
@@ -47,10 +52,7 @@ struct RequestBuilder {
         let query = request.query
         let target = query.isEmpty ? path : path + "?" + query.percentEncoded
         var httpRequest = HTTPRequest(method: method, scheme: base.scheme, authority: base.authority, path: target)
-        httpRequest.headerFields = try Self.headerFields(headers, request.headers)
-        if httpRequest.headerFields[.userAgent] == nil {
-            httpRequest.headerFields[.userAgent] = APIClient.defaultUserAgent
-        }
+        httpRequest.headerFields = try headerFields(request.headers)
 
         guard let body = request.body.resolvedBody else {
             return Built(request: httpRequest, body: nil, baseURL: baseURL)
@@ -180,21 +182,29 @@ struct RequestBuilder {
         return text.utf8.allSatisfy { isLetter($0) || (0x30...0x39).contains($0) || "+-.".utf8.contains($0) }
     }
 
-    /// Merges the client's and the request's header fields, validating every name and value: a
-    /// request's field replaces the client's fields of the same name.
-    static func headerFields(
-        _ defaults: any HeaderFieldsConvertible,
-        _ own: some HeaderFieldsConvertible
-    ) throws(APIError) -> HTTPFields {
-        var fields = HTTPFields()
-        for (name, value) in defaults.headerPairs {
-            fields.append(HTTPField(name: try validated(name, value), value: value))
-        }
+    /// The client's header fields with a request's own: a request's field replaces the client's
+    /// fields of the same name, and `User-Agent` is added unless either sets one. Every name and
+    /// value is validated.
+    func headerFields(_ own: some HeaderFieldsConvertible) throws(APIError) -> HTTPFields {
+        var fields = try defaults.get()
         var replaced = Set<HTTPField.Name>()
         for (name, value) in own.headerPairs {
-            let fieldName = try validated(name, value)
+            let fieldName = try Self.validated(name, value)
             if replaced.insert(fieldName).inserted { fields[fieldName] = nil }
             fields.append(HTTPField(name: fieldName, value: value))
+        }
+        if !fields.contains(.userAgent) { fields.append(Self.userAgent) }
+        return fields
+    }
+
+    /// The default `User-Agent` field, made (and its value checked) once.
+    private static let userAgent = HTTPField(name: .userAgent, value: APIClient.defaultUserAgent)
+
+    /// Header fields from their pairs, validating every name and value.
+    static func validatedFields(_ pairs: any HeaderFieldsConvertible) throws(APIError) -> HTTPFields {
+        var fields = HTTPFields()
+        for (name, value) in pairs.headerPairs {
+            fields.append(HTTPField(name: try validated(name, value), value: value))
         }
         return fields
     }

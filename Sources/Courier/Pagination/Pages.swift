@@ -66,7 +66,7 @@ public struct Pages<Request: APIRequest>: AsyncSequence, Sendable {
             guard let request = next else { return nil }
             next = nil
             if Task.isCancelled { throw APIError(.cancelled, "The call was cancelled.") }
-            let built = try RequestBuilder(configuration: pages.client.configuration).build(request).request
+            let built = try pages.client.resolved.builder.build(request).request
             let key = "\(built.method.rawValue) \(built.scheme ?? "")://\(built.authority ?? "")\(built.path ?? "")"
             guard sent.insert(key).inserted else {
                 throw APIError(
