@@ -2,12 +2,15 @@
 # Instructions per request for every client, counted by valgrind's callgrind: deterministic for
 # the same binary, inputs and environment, whatever else the machine is doing.
 #
-#   bash Benchmarks/callgrind.sh [requests]
+#   bash Benchmarks/callgrind.sh [requests] [repeats]
 #
 # Serves list.json (about 1 KB) from nginx on 127.0.0.1, builds the benchmark in release mode,
 # and runs each client twice under callgrind: 50 warm-up requests plus `requests` (default 2000),
 # and 50 plus 200. The difference of the two totals divided by the difference of the counts is
-# the cost of one request, start-up and warm-up cancelled out. Prints a Markdown table.
+# the cost of one request, start-up and warm-up cancelled out. Each client is measured `repeats`
+# times (default 3) and the median is printed, with the spread: hashing is made deterministic
+# (`SWIFT_DETERMINISTIC_HASHING`), but which thread wakes when still varies over the network.
+# Prints a Markdown table.
 #
 # valgrind 3.19 cannot read the DWARF 5 Swift emits, so the script strips the binary's debug
 # info (`objcopy --strip-debug`) into a copy first; the benchmark keeps off libdispatch's
@@ -15,6 +18,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 requests="${1:-2000}"
+repeats="${2:-3}"
 short=200
 port=18093
 
@@ -43,7 +47,7 @@ objcopy --strip-debug "$bin/courier-bench" "$bin/courier-bench-nodebug"
 # Total instructions (Ir) of one run under callgrind.
 count() {
     local client=$1 n=$2 out="$work/callgrind.$1.$2"
-    if ! valgrind --tool=callgrind --callgrind-out-file="$out" "$bin/courier-bench-nodebug" \
+    if ! SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$out" "$bin/courier-bench-nodebug" \
         --url "http://127.0.0.1:$port" --client "$client" --file list.json --requests "$n" >"$out.log" 2>&1 ||
         ! grep -q "^requests: $n$" "$out.log"; then
         echo "$client with $n requests failed:" >&2
@@ -53,12 +57,17 @@ count() {
     awk '/^(summary|totals):/ { print $2; exit }' "$out"
 }
 
-printf '| client | instructions per request | vs. its baseline |\n|---|---:|---:|\n'
-declare -A per_request
+declare -A per_request spread
 for client in raw-ahc raw-ahc-delegate courier-ahc raw-urlsession courier-urlsession decode-only courier-in-memory; do
-    long="$(count "$client" "$requests")"
-    brief="$(count "$client" "$short")"
-    per_request[$client]=$(((long - brief) / (requests - short)))
+    runs=()
+    for ((run = 0; run < repeats; run++)); do
+        long="$(count "$client" "$requests")"
+        brief="$(count "$client" "$short")"
+        runs+=($(((long - brief) / (requests - short))))
+    done
+    sorted=($(printf '%s\n' "${runs[@]}" | sort -n))
+    per_request[$client]=${sorted[$((repeats / 2))]}
+    spread[$client]="${sorted[0]}–${sorted[$((repeats - 1))]}"
 done
 baseline() {
     case $1 in
@@ -67,13 +76,15 @@ baseline() {
         courier-in-memory) echo decode-only ;;
     esac
 }
+printf '| client | instructions per request (median) | range of %d runs | vs. its baseline |\n' "$repeats"
+printf '|---|---:|---:|---:|\n'
 for client in raw-ahc raw-ahc-delegate courier-ahc raw-urlsession courier-urlsession decode-only courier-in-memory; do
     base="$(baseline "$client")"
     ratio=""
     if [[ -n $base ]]; then
         ratio="$(awk -v a="${per_request[$client]}" -v b="${per_request[$base]}" 'BEGIN { printf "%.3f×", a / b }')"
     fi
-    printf '| %s | %d | %s |\n' "$client" "${per_request[$client]}" "$ratio"
+    printf '| %s | %d | %s | %s |\n' "$client" "${per_request[$client]}" "${spread[$client]}" "$ratio"
 done
 echo
-echo "(bash Benchmarks/callgrind.sh $requests: 50 + $requests and 50 + $short requests of list.json, one at a time)"
+echo "(bash Benchmarks/callgrind.sh $requests $repeats: 50 + $requests and 50 + $short requests of list.json, one at a time; median of $repeats)"

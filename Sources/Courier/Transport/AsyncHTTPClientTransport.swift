@@ -189,15 +189,13 @@
 
         /// Converts AsyncHTTPClient's response head to an `HTTPResponse`.
         static func makeResponse(status: HTTPResponseStatus, headers: HTTPHeaders) -> HTTPResponse {
-            var converted: [HTTPField] = []
-            converted.reserveCapacity(headers.count)
+            var fields = HTTPFields()
+            fields.reserveCapacity(headers.count)
             for (name, value) in headers {
                 if let name = WellKnownFieldNames.name(name) {
-                    converted.append(HTTPField(name: name, value: value))
+                    fields.append(HTTPField(name: name, value: value))
                 }
             }
-            var fields = HTTPFields()
-            fields.append(contentsOf: converted)  // in one step: field by field costs a generic call each
             return HTTPResponse(
                 status: HTTPResponse.Status(code: Int(status.code), reasonPhrase: status.reasonPhrase),
                 headerFields: fields)
