@@ -54,9 +54,8 @@
 
         /// Converts a request to the delegate API's request type.
         private func makeDelegateRequest(_ request: HTTPRequest, body: OutgoingBody?) throws -> HTTPClient.Request {
-            guard let url = request.url else { throw HTTPClientError.invalidURL }
             return try HTTPClient.Request(
-                url: url,
+                url: Self.urlString(of: request),
                 method: HTTPMethod(rawValue: request.method.rawValue),
                 headers: Self.makeHeaders(request.headerFields, acceptEncoding: decoding.acceptEncoding),
                 body: body.map(makeDelegateBody)

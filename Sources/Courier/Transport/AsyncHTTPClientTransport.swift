@@ -150,10 +150,7 @@
         static func makeClientRequest(
             _ request: HTTPRequest, body: OutgoingBody?, acceptEncoding: String?
         ) throws -> HTTPClientRequest {
-            guard let url = request.url else {
-                throw HTTPClientError.invalidURL
-            }
-            var clientRequest = HTTPClientRequest(url: url.absoluteString)
+            var clientRequest = HTTPClientRequest(url: try urlString(of: request))
             clientRequest.method = HTTPMethod(rawValue: request.method.rawValue)
             clientRequest.headers = makeHeaders(request.headerFields, acceptEncoding: acceptEncoding)
             if let body {
@@ -167,6 +164,25 @@
                 }
             }
             return clientRequest
+        }
+
+        /// The request's URL as text, which AsyncHTTPClient parses itself: building a Foundation
+        /// `URL` first (`HTTPRequest.url`) would parse it twice.
+        ///
+        /// - Throws: `HTTPClientError.invalidURL` for a request without a scheme, authority or path.
+        static func urlString(of request: HTTPRequest) throws -> String {
+            guard let scheme = request.scheme, let authority = request.authority, let path = request.path,
+                path.hasPrefix("/")
+            else {
+                throw HTTPClientError.invalidURL
+            }
+            var url = ""
+            url.reserveCapacity(scheme.utf8.count + 3 + authority.utf8.count + path.utf8.count)
+            url += scheme
+            url += "://"
+            url += authority
+            url += path
+            return url
         }
 
         /// Converts header fields to AsyncHTTPClient's type.
