@@ -107,10 +107,11 @@ public struct APIClient: Sendable {
         reports: Bool = false
     ) throws(APIError) -> Call {
         let resolved = resolved
-        let configuration = resolved.configuration
+        // Fields are read from the shared configuration one by one: a local copy of it all would
+        // retain and release every reference it holds.
         var built = try resolved.builder.build(request)
         built.body = built.body?.reportingProgress(to: uploadProgress)
-        let timeout = request.timeout.resolvedTimeout ?? configuration.timeout
+        let timeout = request.timeout.resolvedTimeout ?? resolved.configuration.timeout
         let deadline = ContinuousClock.now.advanced(by: timeout)
         let requestName = Memo.name(of: Request.self)
         var context = InterceptorContext(
@@ -118,13 +119,13 @@ public struct APIClient: Sendable {
             requestName: requestName,
             options: request.options,
             baseURL: built.baseURL,
-            logger: configuration.logger,
-            redaction: configuration.redaction
+            logger: resolved.configuration.logger,
+            redaction: resolved.configuration.redaction
         )
         let observers = observes ? resolved.observers : .none
-        if reports || !observers.isEmpty || !configuration.interceptors.isEmpty {
+        if reports || !observers.isEmpty || !resolved.configuration.interceptors.isEmpty {
             context.recorder = CallRecorder(
-                request: built.request, requestName: requestName, redaction: configuration.redaction,
+                request: built.request, requestName: requestName, redaction: resolved.configuration.redaction,
                 observers: observers)
         }
         let pipeline = Pipeline(resolved: resolved, context: context, timeout: timeout, buffersBody: buffersBody)

@@ -10,6 +10,10 @@ struct RequestBuilder: Sendable {
     var origins: OriginCache
     /// The client's header fields, validated once, or why they are invalid (each call fails with it).
     private let defaults: Result<HTTPFields, APIError>
+    /// The client's header fields as a request without its own sends them (with `User-Agent`).
+    private let defaultsWithUserAgent: Result<HTTPFields, APIError>
+    /// The parsed origin of the client's base URL, worked out once.
+    private let baseOrigin: Result<Origin, APIError>?
 
     init(
         baseURL: URL? = nil, headers: any HeaderFieldsConvertible = HTTPFields(), encoder: JSONEncoder = JSONEncoder(),
@@ -22,6 +26,18 @@ struct RequestBuilder: Sendable {
             defaults = .success(try Self.validatedFields(headers))
         } catch {
             defaults = .failure(error)
+        }
+        defaultsWithUserAgent = defaults.map { fields in
+            var fields = fields
+            if !fields.contains(.userAgent) { fields.append(Self.userAgent) }
+            return fields
+        }
+        baseOrigin = baseURL.map { url in
+            do throws(APIError) {
+                return .success(try Self.origin(of: url))
+            } catch {
+                return .failure(error)
+            }
         }
     }
 
@@ -40,14 +56,20 @@ struct RequestBuilder: Sendable {
 
     func build(_ request: some APIRequest) throws(APIError) -> Built {
         let method = request.method
-        guard let baseURL = try request.baseURL.resolvedBaseURL ?? self.baseURL else {
+        let ownBaseURL = try request.baseURL.resolvedBaseURL
+        guard let baseURL = ownBaseURL ?? self.baseURL else {
             throw APIError(
                 .invalidRequest,
                 "Neither the request nor the client has a base URL: pass one to APIClient(baseURL:) or "
                     + "give the request a baseURL."
             )
         }
-        let base = try origins.origin(of: baseURL)
+        let base =
+            if ownBaseURL == nil, let baseOrigin {
+                try baseOrigin.get()  // the client's own base URL: parsed when the client was made
+            } else {
+                try origins.origin(of: baseURL)
+            }
         let path = try Self.join(base.path, request.path)
         let query = request.query
         let target = query.isEmpty ? path : path + "?" + query.percentEncoded
@@ -120,11 +142,14 @@ struct RequestBuilder: Sendable {
                     + "where they are encoded and their secrets redacted."
             )
         }
-        if path.hasPrefix("//") || path.hasPrefix("\\") {
+        let bytes = path.utf8
+        let first = bytes.first
+        let second = first == nil ? nil : bytes.dropFirst().first
+        if (first == UInt8(ascii: "/") && second == UInt8(ascii: "/")) || first == UInt8(ascii: "\\") {
             throw APIError(
                 .invalidRequest, "The path '\(path)' names another host; paths are relative to the base URL.")
         }
-        if !path.hasPrefix("/"), let colon = path.utf8.firstIndex(of: UInt8(ascii: ":")),
+        if first != UInt8(ascii: "/"), let colon = path.utf8.firstIndex(of: UInt8(ascii: ":")),
             !path.utf8[..<colon].contains(UInt8(ascii: "/")), isScheme(path[..<colon])
         {
             throw APIError(
@@ -137,8 +162,8 @@ struct RequestBuilder: Sendable {
                 "The path '\(path)' has a '.' or '..' segment, which could leave the base URL's path."
             )
         }
-        let prefix = basePath.hasSuffix("/") ? basePath.dropLast() : Substring(basePath)
-        if prefix.isEmpty, encoded.hasPrefix("/") { return encoded }  // the usual case: no copy
+        let prefix = basePath.utf8.last == UInt8(ascii: "/") ? basePath.dropLast() : Substring(basePath)
+        if prefix.isEmpty, encoded.utf8.first == UInt8(ascii: "/") { return encoded }  // the usual case: no copy
         let relative = encoded.drop(while: { $0 == "/" })
         if relative.isEmpty {
             return prefix.isEmpty ? "/" : String(prefix) + (encoded.isEmpty ? "" : "/")
@@ -186,9 +211,11 @@ struct RequestBuilder: Sendable {
     /// fields of the same name, and `User-Agent` is added unless either sets one. Every name and
     /// value is validated.
     func headerFields(_ own: some HeaderFieldsConvertible) throws(APIError) -> HTTPFields {
+        let pairs = own.headerPairs
+        if pairs.isEmpty { return try defaultsWithUserAgent.get() }
         var fields = try defaults.get()
         var replaced = Set<HTTPField.Name>()
-        for (name, value) in own.headerPairs {
+        for (name, value) in pairs {
             let fieldName = try Self.validated(name, value)
             if replaced.insert(fieldName).inserted { fields[fieldName] = nil }
             fields.append(HTTPField(name: fieldName, value: value))
