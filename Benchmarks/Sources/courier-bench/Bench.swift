@@ -71,7 +71,10 @@ enum Bench {
         if kind == .decodeOnly || kind == .courierInMemory || kind == .courierInMemoryReport {  // fetched once, then served from memory
             bytes = try Data(contentsOf: url.appendingPathComponent(file))
         }
-        let fetcher = kind.makeFetcher(base: url, bytes: bytes)
+        var fetcher = kind.makeFetcher(base: url, bytes: bytes)
+        if arguments["executor"] == "loop" {
+            fetcher = EventLoopFetcher(base: fetcher)
+        }
         if let count = arguments["requests"].flatMap({ Int($0) }) {
             for _ in 0..<(50 + count) { _ = try await fetcher.fetch(file) }
             print("requests: \(count)")
@@ -97,7 +100,7 @@ enum Bench {
         }
         let sorted = latencies.sorted()
         let result: [String: String] = [
-            "client": kind.rawValue + (arguments["executor"] == "nio" ? "+nio-executor" : ""),
+            "client": kind.rawValue + (arguments["executor"].map { "+\($0)-executor" } ?? ""),
             "file": file,
             "concurrency": "\(concurrency)",
             "requests": "\(latencies.count)",

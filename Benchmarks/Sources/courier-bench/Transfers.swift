@@ -54,7 +54,10 @@ enum Transfers {
         }
         let elapsed = seconds(of: started.duration(to: .now))
         report(
-            ["client": kind.rawValue, "upload": file.lastPathComponent, "progress_bytes": "\(last.withLockedValue { $0 })"],
+            [
+                "client": kind.rawValue, "upload": file.lastPathComponent,
+                "progress_bytes": "\(last.withLockedValue { $0 })",
+            ],
             bytes: Int64(receipt.bytes), elapsed: elapsed)
     }
 
