@@ -5,9 +5,9 @@ package import HTTPTypes
 /// must not reach the wire: a path leaving the base URL's origin, invalid header names and
 /// values, a body on `GET` or `HEAD`.
 struct RequestBuilder: Sendable {
-    var baseURL: URL?
-    var encoder: JSONEncoder
-    var origins: OriginCache
+    let baseURL: URL?
+    let encoder: JSONEncoder
+    let origins: OriginCache
     /// The client's header fields, validated once, or why they are invalid (each call fails with it).
     private let defaults: Result<HTTPFields, APIError>
     /// The client's header fields as a request without its own sends them (with `User-Agent`).
