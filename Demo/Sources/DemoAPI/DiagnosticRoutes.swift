@@ -103,11 +103,17 @@ enum DiagnosticRoutes {
         )
     }
 
-    /// `/bytes?count=N[&chunked=1]`: N bytes, with a length or streamed in 64 KiB chunks without one.
-    /// A streamed body counts in `/stats` as completed, or abandoned when the client went away.
+    /// `/bytes?count=N[&chunked=1[&pace_ms=M]]`: N bytes, with a length or streamed in 64 KiB chunks
+    /// without one, M ms apart. A streamed body counts in `/stats` as completed, or abandoned when
+    /// the client went away.
+    ///
+    /// Without a pace, a server whose event loop is starved (a test process on busy cores) can
+    /// queue the whole body in its writer before the client's refusal reaches it, and count it
+    /// completed; a test that asks whether the client left paces the body.
     static func bytes(_ request: Request, state: DemoState) async throws -> Response {
         let parameters = request.uri.queryParameters
         let count = parameters.get("count", as: Int.self) ?? 1024
+        let pace = parameters.get("pace_ms", as: Int.self) ?? 0
         let chunk = ByteBuffer(repeating: UInt8(ascii: "a"), count: 64 * 1024)
         guard parameters.get("chunked") == "1" else {
             return Response(
@@ -126,6 +132,7 @@ enum DiagnosticRoutes {
                         let size = min(remaining, chunk.readableBytes)
                         try await writer.write(chunk.getSlice(at: 0, length: size)!)
                         remaining -= size
+                        if pace > 0 { try await Task.sleep(for: .milliseconds(pace)) }
                     }
                     try await writer.finish(nil)
                 } catch {

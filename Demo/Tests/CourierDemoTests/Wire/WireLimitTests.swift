@@ -56,7 +56,9 @@ struct WireLimitTests {
     func bodyAbandonedAtTheLimitStopsDownloading(_ kind: TransportKind) async throws {
         try await DemoServer.withRunning { baseURL in
             let client = makeClient(kind, baseURL: baseURL) { $0.maximumBodySize = 256 * 1024 }
-            let huge = RawRequest(path: "/bytes", query: ["count": 1 << 30, "chunked": "1"])
+            // Paced (1 ms a 64 KiB chunk) so that the server cannot count the body sent by queueing
+            // it all in its writer: sending it all takes at least 16 s.
+            let huge = RawRequest(path: "/bytes", query: ["count": 1 << 30, "chunked": "1", "pace_ms": 1])
             let error = await #expect(throws: APIError.self) { try await client.send(huge) }
             #expect(error?.kind == .bodyTooLarge)
             // The server sees the client go away long before 1 GiB could have been sent.
