@@ -44,17 +44,18 @@ extension APIClient {
     private func prepare(
         _ request: HTTPRequest, body: OutgoingBody?, baseURL: URL, name: String, buffersBody: Bool
     ) throws(APIError) -> Call {
-        let base = try configuration.origins.origin(of: baseURL)
+        let resolved = resolved  // fields are read one by one: `configuration` would copy it all each time
+        let base = try resolved.configuration.origins.origin(of: baseURL)
         var built = request
         built.scheme = base.scheme
         built.authority = base.authority
         built.path = try Self.join(base.path, request.path ?? "/")
         built.headerFields = try resolved.builder.headerFields(request.headerFields)
-        let timeout = configuration.timeout
+        let timeout = resolved.configuration.timeout
         let deadline = ContinuousClock.now.advanced(by: timeout)
         let context = InterceptorContext(
-            deadline: deadline, requestName: name, baseURL: baseURL, logger: configuration.logger,
-            redaction: configuration.redaction)
+            deadline: deadline, requestName: name, baseURL: baseURL, logger: resolved.configuration.logger,
+            redaction: resolved.configuration.redaction)
         let pipeline = Pipeline(resolved: resolved, context: context, timeout: timeout, buffersBody: buffersBody)
         return Call(
             built: RequestBuilder.Built(request: built, body: body, baseURL: baseURL), timeout: timeout,

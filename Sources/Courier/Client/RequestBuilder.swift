@@ -27,11 +27,7 @@ struct RequestBuilder: Sendable {
         } catch {
             defaults = .failure(error)
         }
-        defaultsWithUserAgent = defaults.map { fields in
-            var fields = fields
-            if !fields.contains(.userAgent) { fields.append(Self.userAgent) }
-            return fields
-        }
+        defaultsWithUserAgent = defaults.map(Self.addingUserAgent)
         baseOrigin = baseURL.map { url in
             do throws(APIError) {
                 return .success(try Self.origin(of: url))
@@ -220,7 +216,14 @@ struct RequestBuilder: Sendable {
             if replaced.insert(fieldName).inserted { fields[fieldName] = nil }
             fields.append(HTTPField(name: fieldName, value: value))
         }
-        if !fields.contains(.userAgent) { fields.append(Self.userAgent) }
+        return Self.addingUserAgent(fields)
+    }
+
+    /// `fields` with the default `User-Agent` added, unless they set one.
+    private static func addingUserAgent(_ fields: HTTPFields) -> HTTPFields {
+        guard !fields.contains(.userAgent) else { return fields }
+        var fields = fields
+        fields.append(userAgent)
         return fields
     }
 

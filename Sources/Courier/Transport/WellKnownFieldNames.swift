@@ -26,7 +26,8 @@ enum WellKnownFieldNames {
             .contentType, .date, .eTag, .expires, .lastModified, .location, .retryAfter, .server,
             .setCookie, .transferEncoding, .vary, .wwwAuthenticate,
         ]
-        var groups = [[HTTPField.Name]](repeating: [], count: 20)
+        let longest = names.map(\.rawName.utf8.count).max() ?? 0
+        var groups = [[HTTPField.Name]](repeating: [], count: longest + 1)
         for name in names { groups[name.rawName.utf8.count].append(name) }
         return groups
     }()
