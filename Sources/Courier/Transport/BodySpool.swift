@@ -20,7 +20,7 @@ final class BodySpool: Sendable {
     /// URLSession's 16 KiB chunks.
     static let writeSize = 256 * 1024
     /// Gathered chunks are written at least this often, so that a slow body's progress shows and
-    /// a reader gets it without waiting for a megabyte.
+    /// a reader gets it without waiting for a whole write.
     static let flushInterval = Duration.milliseconds(50)
 
     /// The file being written.

@@ -130,6 +130,26 @@ struct WireDownloadTests {
     }
 
     @Test(arguments: TransportKind.available)
+    func aDownloadPastItsDeadlineTimesOutAndLeavesNoFile(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let directory = try Self.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let destination = directory.appendingPathComponent("late.bin")
+            let client = makeClient(kind, baseURL: baseURL)
+            let started = ContinuousClock.now
+            let request = RawRequest(
+                path: "/slow-body", query: ["bytes": 100, "interval_ms": 100], timeout: .milliseconds(500))
+            let error = await #expect(throws: APIError.self) {
+                try await client.download(request, to: destination)
+            }
+            #expect(error?.kind == .timeout)
+            #expect(started.duration(to: .now) < .seconds(6))  // the body takes 10 s
+            #expect(!FileManager.default.fileExists(atPath: destination.path))
+            #expect(try Self.leftovers(in: directory).isEmpty)
+        }
+    }
+
+    @Test(arguments: TransportKind.available)
     func withBytesStreamsBeyondTheBufferLimit(_ kind: TransportKind) async throws {
         try await DemoServer.withRunning { baseURL in
             let client = makeClient(kind, baseURL: baseURL) { $0.maximumBodySize = 64 * 1024 }
