@@ -103,9 +103,9 @@ enum DiagnosticRoutes {
         )
     }
 
-    /// `/bytes?count=N[&chunked=1[&pace_ms=M]]`: N bytes, with a length or streamed in 64 KiB chunks
-    /// without one, M ms apart. A streamed body counts in `/stats` as completed, or abandoned when
-    /// the client went away.
+    /// `/bytes?count=N[&chunked=1][&pace_ms=M]`: N bytes, with a length or streamed in 64 KiB chunks
+    /// without one; with a pace, in 64 KiB chunks M ms apart (with a length unless chunked). A
+    /// streamed body counts in `/stats` as completed, or abandoned when the client went away.
     ///
     /// Without a pace, a server whose event loop is starved (a test process on busy cores) can
     /// queue the whole body in its writer before the client's refusal reaches it, and count it
@@ -115,7 +115,8 @@ enum DiagnosticRoutes {
         let count = parameters.get("count", as: Int.self) ?? 1024
         let pace = parameters.get("pace_ms", as: Int.self) ?? 0
         let chunk = ByteBuffer(repeating: UInt8(ascii: "a"), count: 64 * 1024)
-        guard parameters.get("chunked") == "1" else {
+        let chunked = parameters.get("chunked") == "1"
+        guard chunked || pace > 0 else {
             return Response(
                 status: .ok,
                 headers: [.contentType: "application/octet-stream"],
@@ -125,7 +126,7 @@ enum DiagnosticRoutes {
         return Response(
             status: .ok,
             headers: [.contentType: "application/octet-stream"],
-            body: .init { writer in
+            body: .init(contentLength: chunked ? nil : count) { writer in
                 do {
                     var remaining = count
                     while remaining > 0 {

@@ -2,8 +2,9 @@ import Courier
 import Foundation
 import ProcessMemory
 
-/// `courier-memory-probe <transport> <url> <maximum body size>`: makes one call and prints how far
-/// it raised the process's peak resident memory, as `kind=<APIError kind or ok> grown=<bytes>`.
+/// `courier-memory-probe <transport> <url> <maximum body size> [download]`: makes one call (with
+/// `download`, a download to a temporary file) and prints how far it raised the process's peak
+/// resident memory, and the peak itself, as `kind=<APIError kind or ok> grown=<bytes> peak=<bytes>`.
 ///
 /// The wire tests run it as a child process, so that the peak is the call's alone: in the test
 /// process, other tests allocate at the same time. Linux only (it reads `/proc/self/status`).
@@ -11,11 +12,13 @@ import ProcessMemory
 enum MemoryProbe {
     static func main() async {
         let arguments = CommandLine.arguments.dropFirst()
-        guard arguments.count == 3, let url = URL(string: arguments[arguments.startIndex + 1]),
+        guard arguments.count == 3 || (arguments.count == 4 && arguments.last == "download"),
+            let url = URL(string: arguments[arguments.startIndex + 1]),
             let limit = Int(arguments[arguments.startIndex + 2])
         else {
-            fail("usage: courier-memory-probe urlSession|asyncHTTPClient <url> <maximum body size>")
+            fail("usage: courier-memory-probe urlSession|asyncHTTPClient <url> <maximum body size> [download]")
         }
+        let downloads = arguments.count == 4
         let transport: any Transport
         switch arguments.first {
         case "urlSession": transport = URLSessionTransport()
@@ -35,15 +38,22 @@ enum MemoryProbe {
             fail("the peak resident memory cannot be reset and read here (Linux only)")
         }
         let kind: String
+        let destination = FileManager.default.temporaryDirectory.appending(path: "courier-probe-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: destination) }
         do {
-            _ = try await client.send(Probe(path: url.path, query: url.query))
+            if downloads {
+                try await client.download(Probe(path: url.path, query: url.query), to: destination)
+            } else {
+                _ = try await client.send(Probe(path: url.path, query: url.query))
+            }
             kind = "ok"
         } catch {
             kind = "\(error.kind)"
         }
         // Let whatever the transport still had under way land before reading the peak.
         try? await Task.sleep(for: .milliseconds(500))
-        print("kind=\(kind) grown=\(max(0, PeakMemory.peak - before))")
+        let peak = PeakMemory.peak
+        print("kind=\(kind) grown=\(max(0, peak - before)) peak=\(peak)")
     }
 
     static func fail(_ message: String) -> Never {

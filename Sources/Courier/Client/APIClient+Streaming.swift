@@ -62,18 +62,29 @@ extension APIClient {
         to destination: URL,
         progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws(APIError) -> HTTPResponse {
-        try await withBytes(request, progress: progress) { response, body in
-            try await FileSink.write(body, to: destination)
-            return response
+        do {
+            return try await stream(request, progress: nil, downloadingTo: destination) { response, body in
+                try await FileSink.write(body, to: destination, progress: progress)
+                return response
+            }
+        } catch {
+            throw error.finished(for: Request.self, redaction: configuration.redaction)
         }
     }
 
+    /// Sends a request and hands its response to `consume` with the body streaming.
+    ///
+    /// `destination`: where a download's body goes, so that a transport may write it to a file
+    /// beside it as it arrives.
     private func stream<Request: APIRequest, Result: Sendable>(
         _ request: Request,
         progress: (@Sendable (TransferProgress) -> Void)?,
+        downloadingTo destination: URL? = nil,
         _ consume: @escaping @Sendable (HTTPResponse, ResponseBody) async throws -> Result
     ) async throws(APIError) -> Result {
-        let call = try prepare(request, buffersBody: false)
+        var prepared = try prepare(request, buffersBody: false)
+        prepared.pipeline.downloadDestination = destination
+        let call = prepared
         let built = call.built
         let limit = configuration.maximumBodySize
         // `consume` is the caller's code, reading at its own pace: the deadline covers it by
@@ -91,63 +102,6 @@ extension APIClient {
             } catch {
                 throw call.pipeline.mapTransportError(error, request: built.request, response: response)
             }
-        }
-    }
-}
-
-/// Writes a body to a file through a temporary file beside it.
-enum FileSink {
-    static let writeSize = 1 << 20
-
-    static func write(_ body: ResponseBody, to destination: URL) async throws {
-        let manager = FileManager.default
-        let temporary = destination.deletingLastPathComponent()
-            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
-        let handle = try storage("create \(temporary.path)") {
-            guard manager.createFile(atPath: temporary.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
-            return try FileHandle(forWritingTo: temporary)
-        }
-        do {
-            defer { try? handle.close() }
-            // Small chunks (URLSession delivers 16 KiB at a time on Linux) are gathered into
-            // writes of up to 1 MiB: one system call instead of sixty-four keeps the disk ahead of
-            // the network, so fewer chunks wait in memory.
-            var pending = Data()
-            for try await chunk in body {
-                if pending.isEmpty, chunk.count >= FileSink.writeSize {
-                    try storage("write \(temporary.path)") { try handle.write(contentsOf: chunk) }
-                    continue
-                }
-                pending.append(chunk)
-                if pending.count >= FileSink.writeSize {
-                    try storage("write \(temporary.path)") { try handle.write(contentsOf: pending) }
-                    pending.removeAll(keepingCapacity: true)
-                }
-            }
-            if !pending.isEmpty {
-                try storage("write \(temporary.path)") { try handle.write(contentsOf: pending) }
-            }
-            try Task.checkCancellation()
-            try storage("move the download to \(destination.path)") {
-                try handle.synchronize()
-                if manager.fileExists(atPath: destination.path) {
-                    _ = try manager.replaceItemAt(destination, withItemAt: temporary)
-                } else {
-                    try manager.moveItem(at: temporary, to: destination)
-                }
-            }
-        } catch {
-            try? manager.removeItem(at: temporary)
-            throw error
-        }
-    }
-
-    /// Runs a file operation, reporting its failure as ``APIError/Kind/storage``.
-    private static func storage<T>(_ action: String, _ operation: () throws -> T) throws(APIError) -> T {
-        do {
-            return try operation()
-        } catch {
-            throw APIError(.storage, "Could not \(action).", underlying: error)
         }
     }
 }

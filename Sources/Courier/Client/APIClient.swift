@@ -92,7 +92,7 @@ public struct APIClient: Sendable {
         let built: RequestBuilder.Built
         let timeout: Duration
         let deadline: ContinuousClock.Instant
-        let pipeline: Pipeline
+        var pipeline: Pipeline
     }
 
     /// Builds and checks `request`, and prepares its pipeline.

@@ -20,6 +20,8 @@ struct Pipeline: Sendable {
     /// Whether the final body is read into memory (ordinary calls) or handed on as it streams
     /// (downloads).
     let buffersBody: Bool
+    /// Where a download's body goes, for a transport that writes it to a file as it arrives.
+    var downloadDestination: URL?
 
     var configuration: APIClient.Configuration { resolved.configuration }
 
@@ -149,9 +151,10 @@ struct Pipeline: Sendable {
     func exchange(
         _ request: HTTPRequest, body: OutgoingBody?, context: InterceptorContext
     ) async throws(APIError) -> (HTTPResponse, ResponseBody) {
-        let transportContext = TransportContext(
+        var transportContext = TransportContext(
             deadline: context.deadline, readsWholeBody: buffersBody, bodyLimit: configuration.maximumBodySize,
             networkAccess: context.networkAccess)
+        transportContext.downloadDestination = downloadDestination
         var request = request
         var body = body
         var hops: [RedirectHop] = []

@@ -4,7 +4,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// One task's response head and body, handed from delegate callbacks to the awaiting caller.
+/// One task's response head and body, handed from delegate callbacks to the awaiting caller: the
+/// body in memory as it streams, or written to a file as it arrives (a download, `spool`).
 final class Exchange: TaskEvents {
     private struct State {
         var response: URLResponse?
@@ -21,12 +22,15 @@ final class Exchange: TaskEvents {
     /// The request body, told how much of it went out.
     let body: OutgoingBody?
     private let decoding: ContentDecoding
+    /// The file a download's body is written to, if the body goes to one.
+    private let spool: BodySpool?
     private let chunks: AsyncThrowingStream<Data, any Error>
     private let chunkSink: AsyncThrowingStream<Data, any Error>.Continuation
 
-    init(body: OutgoingBody?, decoding: ContentDecoding) {
+    init(body: OutgoingBody?, decoding: ContentDecoding, spool: BodySpool? = nil) {
         self.body = body
         self.decoding = decoding
+        self.spool = spool
         (chunks, chunkSink) = AsyncThrowingStream.makeStream(of: Data.self)
     }
 
@@ -54,10 +58,12 @@ final class Exchange: TaskEvents {
     /// The body as it streams in. Dropping its iterator before the end cancels the task, so a
     /// body abandoned at the client's size limit stops downloading.
     func body(of task: URLSessionTask, expectedLength: Int64) -> ResponseBody {
-        ResponseBody(
-            TaskBody(chunks: chunks, task: task),
-            expectedLength: expectedLength >= 0 ? Int(expectedLength) : nil
-        )
+        let length = expectedLength >= 0 ? Int(expectedLength) : nil
+        if let spool {
+            let reader = SpoolReader(spool) { task.cancelWithoutWaiting() }  // does nothing once it has completed
+            return ResponseBody(spooledBy: reader, expectedLength: length)
+        }
+        return ResponseBody(TaskBody(chunks: chunks, task: task), expectedLength: length)
     }
 
     func received(_ response: URLResponse) {
@@ -87,11 +93,18 @@ final class Exchange: TaskEvents {
             return (ContentDecodingError(reason: .ratioExceeded(decoding.maximumRatio), coding: coding), state.task)
         }
         if let (error, task) = exceeded {
+            spool?.finish(throwing: error)
             chunkSink.finish(throwing: error)
             task?.cancelWithoutWaiting()
             return
         }
-        chunkSink.yield(data)
+        guard let spool else {
+            chunkSink.yield(data)
+            return
+        }
+        if !spool.append(data) {
+            state.withLock { $0.task }?.cancelWithoutWaiting()  // the file failed or was abandoned
+        }
     }
 
     /// Ends the wait for the head at once with `URLError(.cancelled)` and cancels the task: for
@@ -115,6 +128,7 @@ final class Exchange: TaskEvents {
             return state.waiter
         }
         waiter?.resume(throwing: error ?? URLError(.badServerResponse))
+        spool?.finish(throwing: error)
         if let error {
             chunkSink.finish(throwing: error)
         } else {

@@ -1,6 +1,7 @@
 public import Foundation
 
-/// A response body: either already in memory, or a stream of chunks arriving from the transport.
+/// A response body: either already in memory, or a stream of chunks arriving from the transport
+/// (for a download over ``URLSessionTransport``, read back from the file it is written to).
 ///
 /// Interceptors see buffered bodies on ordinary calls; read them with ``bufferedData``. A body
 /// can be iterated once.
@@ -29,6 +30,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
     private enum Storage: Sendable {
         case buffered(Data)
         case stream(@Sendable () -> AsyncIterator)
+        case spooled(SpoolReader)
         case failed(any Error)
     }
 
@@ -54,6 +56,16 @@ public struct ResponseBody: AsyncSequence, Sendable {
             let box = IteratorBox(chunks.makeAsyncIterator())
             return AsyncIterator { try await box.next() }
         }
+    }
+
+    /// A body a transport writes to a file as it arrives (a download over ``URLSessionTransport``).
+    ///
+    /// - Parameters:
+    ///   - reader: The hold on the spool.
+    ///   - expectedLength: The announced length, if any.
+    init(spooledBy reader: SpoolReader, expectedLength: Int?) {
+        self.expectedLength = expectedLength
+        self.storage = .spooled(reader)
     }
 
     /// A body that failed after the head arrived: reading it throws `error`.
@@ -84,6 +96,12 @@ public struct ResponseBody: AsyncSequence, Sendable {
         return nil
     }
 
+    /// The spool the body is written to, when a transport writes it to a file as it arrives.
+    var spoolReader: SpoolReader? {
+        if case .spooled(let reader) = storage { return reader }
+        return nil
+    }
+
     /// Creates an iterator over the body's chunks.
     public func makeAsyncIterator() -> AsyncIterator {
         switch storage {
@@ -95,6 +113,9 @@ public struct ResponseBody: AsyncSequence, Sendable {
             }
         case .stream(let makeIterator):
             return makeIterator()
+        case .spooled(let reader):
+            let box = IteratorBox(SpoolReader.Chunks(reader))
+            return AsyncIterator { try await box.next() }
         case .failed(let error):
             return AsyncIterator { throw error }
         }
@@ -134,7 +155,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
             return data
         case .failed(let error):
             throw error
-        case .stream:
+        case .stream, .spooled:
             break
         }
         if let expectedLength, expectedLength > limit {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a transport needs to know about one exchange besides the request: passed as a
 /// parameter of ``Transport/send(_:body:context:)``, never through task-locals.
 public struct TransportContext: Sendable {
@@ -20,6 +22,12 @@ public struct TransportContext: Sendable {
     /// `allowsExpensiveNetworkAccess` on Apple platforms; a transport that cannot honour a
     /// refusal ignores it.
     public var networkAccess: NetworkAccess
+
+    /// Where the client will put the body, for ``APIClient/download(_:to:progress:)``: a transport
+    /// may write the body to a file beside it as it arrives (``ResponseBody/init(spooledBy:expectedLength:)``)
+    /// rather than hand it on in memory. ``URLSessionTransport`` does, since FoundationNetworking
+    /// cannot be made to wait for a slower reader.
+    var downloadDestination: URL?
 
     /// Creates a context.
     ///

@@ -31,6 +31,12 @@ import HTTPTypesFoundation
 /// what it reads) while a fast server keeps sending. `AsyncHTTPClientTransport`, the default
 /// there, stops reading at once.
 ///
+/// A download (``APIClient/download(_:to:progress:)``) does not go through memory: the delegate
+/// writes each chunk to a file beside the destination where it is handed over, as
+/// FoundationNetworking's own download tasks do, and the client renames that file into place, so
+/// memory stays flat whatever the size on every platform. Its progress is reported as the
+/// chunks reach the file, at least every 50 milliseconds while bytes arrive.
+///
 /// On Linux, FoundationNetworking sometimes stops the process when a file upload is cancelled
 /// mid-transfer, by a cancelled task or by the call's deadline (`EasyHandle.swift: Fatal error:
 /// 'try!' … libcurl.Easy Code=43`, seen in about one run in six of a test that does it). Upload
@@ -121,9 +127,19 @@ public final class URLSessionTransport: Transport {
     ) async throws -> (HTTPResponse, ResponseBody) {
         let task = try makeTask(request, body: body, networkAccess: context.networkAccess)
         guard context.readsWholeBody else {
-            let exchange = Exchange(body: body, decoding: decoding)
+            // A download's body goes to a file beside its destination from the callbacks, since
+            // FoundationNetworking cannot be made to wait for a slower reader.
+            let spool = try context.downloadDestination.map { destination throws(APIError) in
+                try BodySpool(beside: destination)
+            }
+            let exchange = Exchange(body: body, decoding: decoding, spool: spool)
             delegate.register(task, exchange)
-            return try await head(of: task, exchange, request: request)
+            do {
+                return try await head(of: task, exchange, request: request)
+            } catch {
+                spool?.release()
+                throw error
+            }
         }
         let exchange = BufferedExchange(task: task, body: body, limit: context.bodyLimit, decoding: decoding)
         delegate.register(task, exchange)

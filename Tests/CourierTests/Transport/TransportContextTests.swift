@@ -1,7 +1,8 @@
-import Courier
 import Foundation
 import HTTPTypes
 import Testing
+
+@testable import Courier
 
 /// What the client tells a transport about each exchange: the same for every transport, stubs
 /// included.
@@ -41,6 +42,18 @@ struct TransportContextTests {
             for try await _ in body {}
         }
         #expect(seen.withLock { $0.first?.readsWholeBody } == false)
+        #expect(seen.withLock { $0.first?.downloadDestination } == nil)
+    }
+
+    @Test func aDownloadTellsTheTransportWhereTheBodyGoes() async throws {
+        let seen = Locked<[TransportContext]>([])
+        let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: ContextSpy(seen: seen))
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("courier-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: destination) }
+        try await client.download(StubRequest(), to: destination)
+        #expect(seen.withLock { $0.first?.readsWholeBody } == false)
+        #expect(seen.withLock { $0.first?.downloadDestination } == destination)
+        #expect(FileManager.default.fileExists(atPath: destination.path))
     }
 
     @Test func theRequestsOwnTimeoutSetsTheDeadline() async throws {

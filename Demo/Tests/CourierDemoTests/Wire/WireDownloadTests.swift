@@ -27,7 +27,11 @@ struct WireDownloadTests {
             let reports = Locked<[TransferProgress]>([])
             // The 1 MiB buffer limit does not apply to downloads.
             let client = makeClient(kind, baseURL: baseURL) { $0.maximumBodySize = 1024 * 1024 }
-            let request = RawRequest(path: "/bytes", query: ["count": size, "chunked": chunked ? "1" : "0"])
+            // Paced (1 ms per 64 KiB), so that the transfer spans several progress reports: over
+            // loopback, a download written to disk by the transport can be whole before the
+            // client first looks, and then it is reported once, complete.
+            let request = RawRequest(
+                path: "/bytes", query: ["count": size, "chunked": chunked ? "1" : "0", "pace_ms": 1])
             let response = try await client.download(request, to: destination) { progress in
                 reports.withLock { $0.append(progress) }
             }
@@ -57,6 +61,23 @@ struct WireDownloadTests {
             #expect(error?.kind == .unacceptableStatus)
             #expect(error?.body.map { String(decoding: $0, as: UTF8.self) }?.contains("404") == true)
             #expect(try Data(contentsOf: destination) == Data("old".utf8))
+            #expect(try Self.leftovers(in: directory).isEmpty)
+        }
+    }
+
+    @Test(arguments: TransportKind.available)
+    func downloadFollowsARedirectAndKeepsOnlyTheFinalBody(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let directory = try Self.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let destination = directory.appendingPathComponent("moved.bin")
+            let client = makeClient(kind, baseURL: baseURL)
+            let request = RawRequest(
+                path: "/redirect", query: ["status": 302, "to": "/bytes?count=\(3 * 1024 * 1024)"])
+            let response = try await client.download(request, to: destination)
+            #expect(response.status == .ok)
+            let size = try FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? NSNumber
+            #expect(size?.intValue == 3 * 1024 * 1024)
             #expect(try Self.leftovers(in: directory).isEmpty)
         }
     }
@@ -105,6 +126,26 @@ struct WireDownloadTests {
             #expect(error?.kind == .timeout)
             // Long before the 10 s the body takes (roomy: other tests share the cores).
             #expect(started.duration(to: .now) < .seconds(6))
+        }
+    }
+
+    @Test(arguments: TransportKind.available)
+    func aDownloadPastItsDeadlineTimesOutAndLeavesNoFile(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let directory = try Self.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let destination = directory.appendingPathComponent("late.bin")
+            let client = makeClient(kind, baseURL: baseURL)
+            let started = ContinuousClock.now
+            let request = RawRequest(
+                path: "/slow-body", query: ["bytes": 100, "interval_ms": 100], timeout: .milliseconds(500))
+            let error = await #expect(throws: APIError.self) {
+                try await client.download(request, to: destination)
+            }
+            #expect(error?.kind == .timeout)
+            #expect(started.duration(to: .now) < .seconds(6))  // the body takes 10 s
+            #expect(!FileManager.default.fileExists(atPath: destination.path))
+            #expect(try Self.leftovers(in: directory).isEmpty)
         }
     }
 

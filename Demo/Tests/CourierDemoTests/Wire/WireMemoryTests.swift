@@ -15,6 +15,14 @@ import Testing
 struct WireMemoryTests {
     /// Growth allowed for each case: the limit's own buffer and a few chunks in flight.
     static let bound = 64 * 1024 * 1024
+    /// Growth allowed for a 1 GiB download: Courier holds one gathered write (256 KiB) over
+    /// URLSession and a few chunks over AsyncHTTPClient. FoundationNetworking adds its own: a
+    /// dispatch timer per 16 KiB received (`_EasyHandle.resetTimer`), which stays allocated until
+    /// the transfer ends, 20 to 28 MiB per GiB (BENCHMARKS.md, "Large transfers"). A body held in
+    /// memory would be 1 GiB.
+    static func downloadBound(_ kind: TransportKind) -> Int {
+        kind == .urlSession ? 40 * 1024 * 1024 : 16 * 1024 * 1024
+    }
 
     @Test(arguments: TransportKind.available)
     func gibibyteBodyStopsAtTheLimit(_ kind: TransportKind) async throws {
@@ -42,6 +50,24 @@ struct WireMemoryTests {
             }
             #expect(result.kind == "bodyTooLarge")
             #expect(result.grown < Self.bound, "peak memory grew by \(result.grown / 1024 / 1024) MiB")
+        }
+    }
+
+    /// A download goes to disk as it arrives: over URLSession, whose callbacks cannot be made to
+    /// wait, the transport writes each chunk to the file where it is handed over.
+    @Test(arguments: TransportKind.available)
+    func gibibyteDownloadIsNotHeldInMemory(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let url = baseURL.appending(path: "bytes").appending(queryItems: [
+                URLQueryItem(name: "count", value: "\(1 << 30)")
+            ])
+            let result = try await PeakMemory.measuringAlone {
+                try await MemoryProbe.run(kind, url: url, maximumBodySize: 1024 * 1024, downloads: true)
+            }
+            #expect(result.kind == "ok")
+            #expect(
+                result.grown < Self.downloadBound(kind),
+                "peak memory grew by \(result.grown / 1024 / 1024) MiB, to \(result.peak / 1024 / 1024) MiB")
         }
     }
 
@@ -73,15 +99,20 @@ enum MemoryProbe {
         var kind: String
         /// How far the call raised the probe's peak resident memory, in bytes.
         var grown: Int
+        /// The probe's peak resident memory during the call, in bytes.
+        var peak: Int
     }
 
-    static func run(_ kind: TransportKind, url: URL, maximumBodySize: Int) async throws -> Result {
+    /// Runs one call in the probe: `send`, or with `downloads`, `download(_:to:)` to a temporary file.
+    static func run(
+        _ kind: TransportKind, url: URL, maximumBodySize: Int, downloads: Bool = false
+    ) async throws -> Result {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw ProbeError(message: "\(executable.path) is missing: build the Demo package (swift build)")
         }
         let process = Process()
         process.executableURL = executable
-        process.arguments = [kind.rawValue, url.absoluteString, "\(maximumBodySize)"]
+        process.arguments = [kind.rawValue, url.absoluteString, "\(maximumBodySize)"] + (downloads ? ["download"] : [])
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -100,11 +131,12 @@ enum MemoryProbe {
                 return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
             },
             uniquingKeysWith: { _, last in last })
-        guard process.terminationStatus == 0, let kind = fields["kind"], let grown = fields["grown"].flatMap(Int.init)
+        guard process.terminationStatus == 0, let kind = fields["kind"], let grown = fields["grown"].flatMap(Int.init),
+            let peak = fields["peak"].flatMap(Int.init)
         else {
             throw ProbeError(message: "the probe exited with \(process.terminationStatus) and printed: \(text)")
         }
-        return Result(kind: kind, grown: grown)
+        return Result(kind: kind, grown: grown, peak: peak)
     }
 
     struct ProbeError: Error, CustomStringConvertible {
