@@ -24,18 +24,21 @@ import HTTPTypesFoundation
 /// more than ``defaultDecompressionRatio`` times its announced `Content-Length`, and fails a
 /// coding the session does not decode with ``APIError/Kind/decoding``.
 ///
-/// On Linux, FoundationNetworking queues every chunk libcurl reads (or decompresses) for the
-/// delegate without waiting; the transport's delegate queue makes libcurl wait once about 1 MiB
-/// of chunks is queued, so memory stays near the body limit. Cancelling a task there lands late,
+/// On Linux, FoundationNetworking hands every chunk libcurl reads (or decompresses) to the
+/// delegate without waiting for it; the transport's delegate queue runs each callback where it is
+/// called, so a chunk is counted, and dropped past the body limit, before libcurl reads the next,
+/// and memory stays near the body limit. Cancelling a task there lands late,
 /// though: after a body is refused at the limit, libcurl may read on for a while (and discard
 /// what it reads) while a fast server keeps sending. `AsyncHTTPClientTransport`, the default
 /// there, stops reading at once.
 ///
 /// A download (``APIClient/download(_:to:progress:)``) does not go through memory: the delegate
 /// writes each chunk to a file beside the destination where it is handed over, as
-/// FoundationNetworking's own download tasks do, and the client renames that file into place, so
-/// memory stays flat whatever the size on every platform. Its progress is reported as the
-/// chunks reach the file, at least every 50 milliseconds while bytes arrive.
+/// FoundationNetworking's own download tasks do, and the client renames that file into place:
+/// Courier holds at most 256 KiB of the body, whatever its size. (FoundationNetworking itself
+/// keeps a timer for every 16 KiB received until the transfer ends, about 25 MiB per GiB; a 1 GiB
+/// download peaked at 48–64 MiB on Linux.) Progress is reported as the chunks reach the file, at
+/// least every 50 milliseconds while bytes arrive.
 ///
 /// On Linux, FoundationNetworking sometimes stops the process when a file upload is cancelled
 /// mid-transfer, by a cancelled task or by the call's deadline (`EasyHandle.swift: Fatal error:
