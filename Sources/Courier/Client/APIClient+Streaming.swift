@@ -42,7 +42,8 @@ extension APIClient {
     ///
     /// The body is written to a temporary file beside `destination`, which replaces `destination`
     /// only once the whole body has arrived: a failed or cancelled download leaves no partial file.
-    /// Memory use stays flat whatever the size.
+    /// The body is never held in memory, whatever its size (over ``URLSessionTransport`` on Linux,
+    /// FoundationNetworking's own bookkeeping still grows with the transfer; see there).
     ///
     /// ```swift
     /// try await client.download(BackupRequest(), to: backupURL) { progress in
