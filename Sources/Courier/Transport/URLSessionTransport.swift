@@ -35,10 +35,10 @@ import HTTPTypesFoundation
 /// A download (``APIClient/download(_:to:progress:)``) does not go through memory: the delegate
 /// writes each chunk to a file beside the destination where it is handed over, as
 /// FoundationNetworking's own download tasks do, and the client renames that file into place:
-/// Courier holds at most 256 KiB of the body, whatever its size. (FoundationNetworking itself
-/// keeps a timer for every 16 KiB received until the transfer ends, about 25 MiB per GiB; a 1 GiB
-/// download peaked at 48–64 MiB on Linux.) Progress is reported as the chunks reach the file, at
-/// least every 50 milliseconds while bytes arrive.
+/// Courier holds at most 256 KiB of the body, whatever its size. (FoundationNetworking's own
+/// memory still grows with the transfer on Linux, by a few megabytes per gigabyte; a 1 GiB
+/// download peaked at 48–64 MiB.) Progress is reported as the chunks reach the file, at least
+/// every 50 milliseconds while bytes arrive.
 ///
 /// On Linux, FoundationNetworking sometimes stops the process when a file upload is cancelled
 /// mid-transfer, by a cancelled task or by the call's deadline (`EasyHandle.swift: Fatal error:

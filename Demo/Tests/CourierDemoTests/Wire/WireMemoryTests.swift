@@ -16,10 +16,10 @@ struct WireMemoryTests {
     /// Growth allowed for each case: the limit's own buffer and a few chunks in flight.
     static let bound = 64 * 1024 * 1024
     /// Growth allowed for a 1 GiB download: Courier holds one gathered write (256 KiB) over
-    /// URLSession and a few chunks over AsyncHTTPClient. FoundationNetworking adds its own: a
-    /// dispatch timer per 16 KiB received (`_EasyHandle.resetTimer`), which stays allocated until
-    /// the transfer ends, 20 to 28 MiB per GiB (BENCHMARKS.md, "Large transfers"). A body held in
-    /// memory would be 1 GiB.
+    /// URLSession and a few chunks over AsyncHTTPClient. FoundationNetworking's own memory grows
+    /// with the transfer (a backlog of the dispatch timers it makes per 16 KiB received; a bare
+    /// URLSession program grew 8–19 MiB, BENCHMARKS.md, "Large transfers"). A body held in memory
+    /// would be 1 GiB.
     static func downloadBound(_ kind: TransportKind) -> Int {
         kind == .urlSession ? 40 * 1024 * 1024 : 16 * 1024 * 1024
     }
