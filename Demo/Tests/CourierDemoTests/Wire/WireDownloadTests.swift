@@ -166,9 +166,10 @@ struct WireDownloadTests {
         }
     }
 
-    @Test func unwritableDestinationIsAStorageError() async throws {
+    @Test(arguments: TransportKind.available)
+    func unwritableDestinationIsAStorageError(_ kind: TransportKind) async throws {
         try await DemoServer.withRunning { baseURL in
-            let client = APIClient(baseURL: baseURL)
+            let client = makeClient(kind, baseURL: baseURL)
             let destination = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/file.bin")
             let error = await #expect(throws: APIError.self) {
                 try await client.download(RawRequest(path: "/bytes", query: ["count": 10]), to: destination)
