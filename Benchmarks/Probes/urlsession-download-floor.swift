@@ -10,10 +10,14 @@
 import Foundation
 import FoundationNetworking
 
+// @unchecked Sendable: no state of its own; OperationQueue is thread-safe.
 final class Inline: OperationQueue, @unchecked Sendable {
     override func addOperation(_ block: @escaping @Sendable () -> Void) { block() }
 }
 
+// @unchecked Sendable: `bytes` and `pending` are only touched by the delegate callbacks, which
+// FoundationNetworking makes one at a time on the session's serial work queue; `main` reads
+// `bytes` after `done` is signalled, which happens after the last callback.
 final class Delegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     let file: FileHandle?
     var bytes = 0

@@ -3,8 +3,6 @@ import Foundation
 /// Writes a download's body to its destination through a temporary file beside it, which
 /// replaces the destination only once the whole body is there.
 enum FileSink {
-    static let writeSize = 1 << 20
-
     /// A new temporary file name beside `destination`: hidden, and ending in `.download`.
     static func temporaryURL(beside destination: URL) -> URL {
         destination.deletingLastPathComponent()
@@ -30,62 +28,26 @@ enum FileSink {
                 written = snapshot.written
                 progress?(TransferProgress(completedBytes: written, expectedBytes: expected))
             }
-            switch snapshot.outcome {
-            case .finished: break
-            case .failed(let error): throw error
-            case nil: continue
-            }
-            break
+            if snapshot.outcome != nil { break }
         }
-        guard let file = reader.spool.take() else { throw CancellationError() }
-        do {
-            try install(file, at: destination)
-        } catch {
-            try? FileManager.default.removeItem(at: file)
-            throw error
-        }
+        try install(reader.spool.take(), at: destination)  // throws the body's failure, if it failed
     }
 
-    /// Reads `body` into a temporary file beside `destination`, then moves it into place.
+    /// Reads `body` into a spool beside `destination`, then moves its file into place.
     private static func copy(_ body: ResponseBody, to destination: URL) async throws {
-        let temporary = temporaryURL(beside: destination)
-        let handle = try storage("create \(temporary.path)") {
-            guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-                throw CocoaError(.fileWriteUnknown)
-            }
-            return try FileHandle(forWritingTo: temporary)
+        let spool = try BodySpool(beside: destination)  // removes its file unless it is taken
+        for try await chunk in body {
+            guard spool.append(chunk) else { break }  // a storage error: `take` throws it
         }
-        do {
-            defer { try? handle.close() }
-            // Small chunks (URLSession delivers 16 KiB at a time on Linux) are gathered into
-            // writes of up to 1 MiB: one system call instead of sixty-four keeps the disk ahead of
-            // the network, so fewer chunks wait in memory.
-            var pending = Data()
-            for try await chunk in body {
-                if pending.isEmpty, chunk.count >= FileSink.writeSize {
-                    try storage("write \(temporary.path)") { try handle.write(contentsOf: chunk) }
-                    continue
-                }
-                pending.append(chunk)
-                if pending.count >= FileSink.writeSize {
-                    try storage("write \(temporary.path)") { try handle.write(contentsOf: pending) }
-                    pending.removeAll(keepingCapacity: true)
-                }
-            }
-            if !pending.isEmpty {
-                try storage("write \(temporary.path)") { try handle.write(contentsOf: pending) }
-            }
-            try Task.checkCancellation()
-            try install(temporary, at: destination)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        }
+        try Task.checkCancellation()
+        spool.finish()
+        try install(spool.take(), at: destination)
     }
 
     /// Flushes a whole temporary file to disk and moves it to `destination`, replacing any file
-    /// there.
+    /// there; removes it when that fails.
     private static func install(_ temporary: URL, at destination: URL) throws(APIError) {
+        defer { try? FileManager.default.removeItem(at: temporary) }  // nothing left once moved
         try storage("move the download to \(destination.path)") {
             let handle = try FileHandle(forUpdating: temporary)
             defer { try? handle.close() }

@@ -10,7 +10,8 @@ import Foundation
 /// called, as FoundationNetworking's own download tasks do, and memory stays at one gathered
 /// write whatever the size. The client then takes the finished file
 /// (``APIClient/download(_:to:progress:)``), or reads the body back as the file grows (a redirect's
-/// body, an error response's body, an interceptor that reads it).
+/// body, an error response's body, an interceptor that reads it). The client also writes a body
+/// that arrives some other way (over AsyncHTTPClient, from a stub) to its destination through one.
 ///
 /// The file is created beside the download's destination, so that taking it is a rename. It is
 /// removed when the spool ends without being taken: when its reader goes away before the end
@@ -156,11 +157,18 @@ final class BodySpool: Sendable {
         }
     }
 
+    /// The bytes in the file and how the body ended, now, without waiting.
+    var current: Snapshot { state.withLock { $0.snapshot } }
+
     /// Hands over the finished file: the caller moves it into place and the spool no longer
-    /// removes it. `nil` unless the body ended whole.
-    func take() -> URL? {
-        state.withLock { state in
-            guard case .finished = state.outcome, !state.released else { return nil }
+    /// removes it.
+    ///
+    /// - Throws: The body's failure (a storage error, the transfer's error), or
+    ///   `CancellationError` when the body has not ended or the file was released.
+    func take() throws -> URL {
+        try state.withLock { state in
+            if case .failed(let error) = state.outcome { throw error }
+            guard case .finished = state.outcome, !state.released else { throw CancellationError() }
             state.released = true
             return file
         }

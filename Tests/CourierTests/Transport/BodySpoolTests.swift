@@ -3,7 +3,7 @@ import Testing
 
 @testable import Courier
 
-@Suite("BodySpool")
+@Suite("BodySpool", .timeLimit(.minutes(1)))  // a wait that broke would hang, not fail
 struct BodySpoolTests {
     /// A destination in a directory of its own, removed by `body`'s end.
     static func withDestination(_ body: (URL) async throws -> Void) async throws {
@@ -54,6 +54,8 @@ struct BodySpoolTests {
                 return try await iterator.next()
             }
             #expect(spool.append(Self.bytes(BodySpool.writeSize, 7)))  // a whole write: flushed at once
+            #expect(spool.current.written == Int64(BodySpool.writeSize))
+            #expect(spool.current.outcome == nil)
             let chunk = try await first.value
             #expect(chunk?.count == BodySpool.writeSize)
             spool.finish()
@@ -64,11 +66,11 @@ struct BodySpoolTests {
         try await Self.withDestination { destination in
             let spool = try BodySpool(beside: destination)
             #expect(spool.append(Self.bytes(10, 1)))
+            #expect(spool.current.written == 0)  // gathered
             try await Task.sleep(for: BodySpool.flushInterval + .milliseconds(20))
             #expect(spool.append(Self.bytes(10, 2)))
-            let snapshot = await spool.snapshot(after: 0)
-            #expect(snapshot.written == 20)
-            #expect(snapshot.outcome == nil)
+            #expect(spool.current.written == 20)
+            #expect(spool.current.outcome == nil)
             spool.finish()
         }
     }
@@ -77,10 +79,10 @@ struct BodySpoolTests {
         try await Self.withDestination { destination in
             var spool: BodySpool? = try BodySpool(beside: destination)
             #expect(spool?.append(Self.bytes(100, 9)) == true)
-            #expect(spool?.take() == nil)  // not finished yet
+            #expect(throws: CancellationError.self) { try spool?.take() }  // not finished yet
             spool?.finish()
-            let file = try #require(spool?.take())
-            #expect(spool?.take() == nil)  // once
+            let file = try #require(try spool?.take())
+            #expect(throws: CancellationError.self) { try spool?.take() }  // once
             spool?.release()
             spool = nil
             #expect(try Data(contentsOf: file) == Self.bytes(100, 9))
@@ -101,7 +103,7 @@ struct BodySpoolTests {
             }
             #expect(error?.code == .networkConnectionLost)
             #expect(read == BodySpool.writeSize)
-            #expect(spool.take() == nil)
+            #expect(throws: URLError.self) { try spool.take() }
         }
     }
 
@@ -116,7 +118,7 @@ struct BodySpoolTests {
             #expect(stopped.withLock { $0 })
             #expect(!spool.append(Self.bytes(10, 1)))  // the transport stops on this
             #expect(try Self.files(beside: destination).isEmpty)
-            #expect(spool.take() == nil)
+            #expect(throws: CancellationError.self) { try spool.take() }
         }
     }
 

@@ -17,9 +17,9 @@ struct WireMemoryTests {
     static let bound = 64 * 1024 * 1024
     /// Growth allowed for a 1 GiB download: Courier holds one gathered write (256 KiB) over
     /// URLSession and a few chunks over AsyncHTTPClient. FoundationNetworking's own memory grows
-    /// with the transfer (a backlog of the dispatch timers it makes per 16 KiB received; a bare
-    /// URLSession program grew 8–19 MiB, BENCHMARKS.md, "Large transfers"). A body held in memory
-    /// would be 1 GiB.
+    /// during a large transfer (a backlog of the dispatch timers it makes per 16 KiB received: a
+    /// bare URLSession program held 16–24 MiB of anonymous memory at the peak of 1 GiB,
+    /// BENCHMARKS.md, "Large transfers"). A body held in memory would be 1 GiB.
     static func downloadBound(_ kind: TransportKind) -> Int {
         kind == .urlSession ? 40 * 1024 * 1024 : 16 * 1024 * 1024
     }
