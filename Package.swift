@@ -10,8 +10,19 @@ let strictSettings: [SwiftSetting] = [
     .treatWarning("ExplicitSendable", as: .error),
 ]
 
-/// Where Courier depends on AsyncHTTPClient and makes it the default transport.
-let linux: [Platform] = [.linux, .android]
+/// Where AsyncHTTPClient builds, and `AsyncHTTPClientTransport` with it, when the trait of that
+/// name is on.
+let asyncHTTPClientPlatforms: [Platform] = [.linux, .android, .macOS]
+
+/// The traits on unless an app names its own. On a Linux host AsyncHTTPClient is on, as the
+/// default transport there; on a Mac it is off, so that an iOS or macOS app neither resolves nor
+/// builds it unless it asks (`traits: ["AsyncHTTPClient"]`, a macOS server developer, say). The
+/// manifest runs on the host, so cross-compiling for Linux from a Mac names the trait too.
+#if os(Linux) || os(Android)
+    let defaultTraits: Set<String> = ["AsyncHTTPClient"]
+#else
+    let defaultTraits: Set<String> = []
+#endif
 
 let package = Package(
     name: "Courier",
@@ -23,6 +34,14 @@ let package = Package(
         .library(name: "CourierOpenAPI", targets: ["CourierOpenAPI"]),
     ],
     traits: [
+        .trait(
+            name: "AsyncHTTPClient",
+            description: """
+                AsyncHTTPClientTransport, over AsyncHTTPClient and SwiftNIO, on Linux and macOS; the \
+                default transport on Linux. On by default when the package is built on Linux.
+                """
+        ),
+        .default(enabledTraits: defaultTraits),
         .trait(
             name: "OpenCombine",
             description: """
@@ -58,10 +77,19 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: linux)),
-                .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: linux)),
-                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(platforms: linux)),
-                .product(name: "NIOHTTPCompression", package: "swift-nio-extras", condition: .when(platforms: linux)),
+                // Only with the trait, so that apps that do not ask for it never resolve AsyncHTTPClient.
+                .product(
+                    name: "AsyncHTTPClient", package: "async-http-client",
+                    condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
+                .product(
+                    name: "NIOCore", package: "swift-nio",
+                    condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
+                .product(
+                    name: "NIOHTTP1", package: "swift-nio",
+                    condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
+                .product(
+                    name: "NIOHTTPCompression", package: "swift-nio-extras",
+                    condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "Instrumentation", package: "swift-distributed-tracing"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -112,7 +140,9 @@ let package = Package(
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: linux)),
+                .product(
+                    name: "AsyncHTTPClient", package: "async-http-client",
+                    condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
             ],
             resources: [.process("Fixtures")],
             swiftSettings: strictSettings

@@ -20,7 +20,7 @@ let package = Package(
     dependencies: [
         // The name matters: without it SwiftPM names the dependency after the folder. The traits
         // give CourierCombine OpenCombine on Linux, and CourierOpenAPI swift-openapi-runtime.
-        .package(name: "Courier", path: "..", traits: ["OpenCombine", "OpenAPI"]),
+        .package(name: "Courier", path: "..", traits: ["AsyncHTTPClient", "OpenCombine", "OpenAPI"]),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
@@ -83,6 +83,16 @@ let package = Package(
             name: "courier-memory-probe",
             dependencies: [.product(name: "Courier", package: "Courier"), "ProcessMemory"],
             swiftSettings: strictSettings
+        ),
+        // Makes a few calls while something the whole process waits for is stuck (a slow disk
+        // flush, FoundationNetworking's work queue): the wire tests run it as a child process, so
+        // that what it holds up is not the tests beside it.
+        .executableTarget(
+            name: "courier-stall-probe",
+            dependencies: [.product(name: "Courier", package: "Courier")],
+            swiftSettings: strictSettings,
+            // `SlowFsync` replaces libc's `fsync` in the probe: exported, Foundation calls it.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=fsync"], .when(platforms: [.linux]))]
         ),
         .testTarget(
             name: "CourierDemoTests",

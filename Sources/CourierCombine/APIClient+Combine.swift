@@ -31,7 +31,7 @@
         ///   - target: The endpoint to call.
         ///   - type: The response type.
         /// - Returns: A publisher that fails with `APIError`.
-        public func publisher<T: Target, Response: Decodable & Sendable>(
+        public func publisher<T: APITarget, Response: Decodable & Sendable>(
             for target: T,
             as type: Response.Type
         ) -> AnyPublisher<Response, APIError> {

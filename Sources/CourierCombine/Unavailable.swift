@@ -7,19 +7,21 @@
     /// What the unavailable stand-ins return where there is no Combine.
     ///
     /// On Linux, enable Courier's `OpenCombine` trait for the real publishers:
-    /// `.package(url: …, from: …, traits: ["OpenCombine"])`.
+    /// `.package(url: …, from: …, traits: [.defaults, "OpenCombine"])`.
     @available(
         *, unavailable,
-        message: "On Linux, enable the OpenCombine trait: .package(url: …, from: …, traits: [\"OpenCombine\"])"
+        message:
+            "On Linux, enable the OpenCombine trait: .package(url: …, from: …, traits: [.defaults, \"OpenCombine\"])"
     )
     public struct OpenCombineTraitRequired: Sendable {}
 
     /// A publisher that sends one request per subscription; unavailable where there is no Combine.
     ///
-    /// On Linux, enable Courier's `OpenCombine` trait: `.package(url: …, from: …, traits: ["OpenCombine"])`.
+    /// On Linux, enable Courier's `OpenCombine` trait: `.package(url: …, from: …, traits: [.defaults, "OpenCombine"])`.
     @available(
         *, unavailable,
-        message: "On Linux, enable the OpenCombine trait: .package(url: …, from: …, traits: [\"OpenCombine\"])"
+        message:
+            "On Linux, enable the OpenCombine trait: .package(url: …, from: …, traits: [.defaults, \"OpenCombine\"])"
     )
     public struct RequestPublisher<Request: APIRequest>: Sendable {
         /// The client that sends the request.
@@ -41,10 +43,11 @@
 
     /// A publisher of one of Courier's streams; unavailable where there is no Combine.
     ///
-    /// On Linux, enable Courier's `OpenCombine` trait: `.package(url: …, from: …, traits: ["OpenCombine"])`.
+    /// On Linux, enable Courier's `OpenCombine` trait: `.package(url: …, from: …, traits: [.defaults, "OpenCombine"])`.
     @available(
         *, unavailable,
-        message: "On Linux, enable the OpenCombine trait: .package(url: …, from: …, traits: [\"OpenCombine\"])"
+        message:
+            "On Linux, enable the OpenCombine trait: .package(url: …, from: …, traits: [.defaults, \"OpenCombine\"])"
     )
     public struct StreamPublisher<Stream: AsyncSequence & Sendable>: Sendable {
         /// Creates a publisher of a stream's values.
@@ -56,7 +59,7 @@
     extension APIClient {
         /// A publisher of an endpoint's Server-Sent Events; unavailable where there is no Combine.
         ///
-        /// On Linux, enable Courier's `OpenCombine` trait: `.package(url: …, from: …, traits: ["OpenCombine"])`.
+        /// On Linux, enable Courier's `OpenCombine` trait: `.package(url: …, from: …, traits: [.defaults, "OpenCombine"])`.
         ///
         /// - Parameters:
         ///   - request: The request that opens the stream.
@@ -66,7 +69,8 @@
         /// - Returns: Nothing: this stand-in cannot be called.
         @available(
             *, unavailable,
-            message: "On Linux, enable the OpenCombine trait: .package(url: …, from: …, traits: [\"OpenCombine\"])"
+            message:
+                "On Linux, enable the OpenCombine trait: .package(url: …, from: …, traits: [.defaults, \"OpenCombine\"])"
         )
         public func eventsPublisher<Request: APIRequest>(
             for request: Request, lastEventID: String? = nil, reconnection: ReconnectionPolicy = .standard,
@@ -77,7 +81,7 @@
 
         /// A publisher of a JSON Lines body's values; unavailable where there is no Combine.
         ///
-        /// On Linux, enable Courier's `OpenCombine` trait: `.package(url: …, from: …, traits: ["OpenCombine"])`.
+        /// On Linux, enable Courier's `OpenCombine` trait: `.package(url: …, from: …, traits: [.defaults, "OpenCombine"])`.
         ///
         /// - Parameters:
         ///   - request: The request.
@@ -86,7 +90,8 @@
         /// - Returns: Nothing: this stand-in cannot be called.
         @available(
             *, unavailable,
-            message: "On Linux, enable the OpenCombine trait: .package(url: …, from: …, traits: [\"OpenCombine\"])"
+            message:
+                "On Linux, enable the OpenCombine trait: .package(url: …, from: …, traits: [.defaults, \"OpenCombine\"])"
         )
         public func jsonLinesPublisher<Request: APIRequest>(
             for request: Request, maximumLineLength: Int = 1 << 20, idleTimeout: Duration? = nil
@@ -96,7 +101,7 @@
 
         /// A publisher of a paginated list's pages; unavailable where there is no Combine.
         ///
-        /// On Linux, enable Courier's `OpenCombine` trait: `.package(url: …, from: …, traits: ["OpenCombine"])`.
+        /// On Linux, enable Courier's `OpenCombine` trait: `.package(url: …, from: …, traits: [.defaults, "OpenCombine"])`.
         ///
         /// - Parameters:
         ///   - first: The request for the first page.
@@ -104,7 +109,8 @@
         /// - Returns: Nothing: this stand-in cannot be called.
         @available(
             *, unavailable,
-            message: "On Linux, enable the OpenCombine trait: .package(url: …, from: …, traits: [\"OpenCombine\"])"
+            message:
+                "On Linux, enable the OpenCombine trait: .package(url: …, from: …, traits: [.defaults, \"OpenCombine\"])"
         )
         public func pagesPublisher<Request: APIRequest>(
             for first: Request, pagination: Pagination<Request>
@@ -116,13 +122,14 @@
     extension APIClient {
         /// A publisher of the request's response; unavailable where there is no Combine.
         ///
-        /// On Linux, enable Courier's `OpenCombine` trait: `.package(url: …, from: …, traits: ["OpenCombine"])`.
+        /// On Linux, enable Courier's `OpenCombine` trait: `.package(url: …, from: …, traits: [.defaults, "OpenCombine"])`.
         ///
         /// - Parameter request: The request to send.
         /// - Returns: Nothing: this stand-in cannot be called.
         @available(
             *, unavailable,
-            message: "On Linux, enable the OpenCombine trait: .package(url: …, from: …, traits: [\"OpenCombine\"])"
+            message:
+                "On Linux, enable the OpenCombine trait: .package(url: …, from: …, traits: [.defaults, \"OpenCombine\"])"
         )
         public func publisher<Request: APIRequest>(for request: Request) -> OpenCombineTraitRequired {
             fatalError("unavailable")
@@ -130,7 +137,7 @@
 
         /// A publisher of a target's response; unavailable where there is no Combine.
         ///
-        /// On Linux, enable Courier's `OpenCombine` trait: `.package(url: …, from: …, traits: ["OpenCombine"])`.
+        /// On Linux, enable Courier's `OpenCombine` trait: `.package(url: …, from: …, traits: [.defaults, "OpenCombine"])`.
         ///
         /// - Parameters:
         ///   - target: The endpoint to call.
@@ -138,9 +145,10 @@
         /// - Returns: Nothing: this stand-in cannot be called.
         @available(
             *, unavailable,
-            message: "On Linux, enable the OpenCombine trait: .package(url: …, from: …, traits: [\"OpenCombine\"])"
+            message:
+                "On Linux, enable the OpenCombine trait: .package(url: …, from: …, traits: [.defaults, \"OpenCombine\"])"
         )
-        public func publisher<T: Target, Response: Decodable & Sendable>(
+        public func publisher<T: APITarget, Response: Decodable & Sendable>(
             for target: T,
             as type: Response.Type
         ) -> OpenCombineTraitRequired {
@@ -149,7 +157,7 @@
 
         /// Sends a request and calls back on `scheduler`; unavailable where there is no Combine.
         ///
-        /// On Linux, enable Courier's `OpenCombine` trait: `.package(url: …, from: …, traits: ["OpenCombine"])`.
+        /// On Linux, enable Courier's `OpenCombine` trait: `.package(url: …, from: …, traits: [.defaults, "OpenCombine"])`.
         ///
         /// - Parameters:
         ///   - request: The request to send.
@@ -160,7 +168,8 @@
         /// - Returns: Nothing: this stand-in cannot be called.
         @available(
             *, unavailable,
-            message: "On Linux, enable the OpenCombine trait: .package(url: …, from: …, traits: [\"OpenCombine\"])"
+            message:
+                "On Linux, enable the OpenCombine trait: .package(url: …, from: …, traits: [.defaults, \"OpenCombine\"])"
         )
         public func sink<Request: APIRequest, Context>(
             _ request: Request,
@@ -174,7 +183,7 @@
 
         /// Sends a request and calls back on the main queue; unavailable where there is no Combine.
         ///
-        /// On Linux, enable Courier's `OpenCombine` trait: `.package(url: …, from: …, traits: ["OpenCombine"])`.
+        /// On Linux, enable Courier's `OpenCombine` trait: `.package(url: …, from: …, traits: [.defaults, "OpenCombine"])`.
         ///
         /// - Parameters:
         ///   - request: The request to send.
@@ -184,7 +193,8 @@
         /// - Returns: Nothing: this stand-in cannot be called.
         @available(
             *, unavailable,
-            message: "On Linux, enable the OpenCombine trait: .package(url: …, from: …, traits: [\"OpenCombine\"])"
+            message:
+                "On Linux, enable the OpenCombine trait: .package(url: …, from: …, traits: [.defaults, \"OpenCombine\"])"
         )
         public func sink<Request: APIRequest>(
             _ request: Request,

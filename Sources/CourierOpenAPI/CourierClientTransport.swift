@@ -27,8 +27,8 @@
     /// Response bodies are read whole, under the body limit, so that interceptors see them as on
     /// any Courier call; the bodies of the operations in ``streamingOperations`` are handed to the
     /// generated client as they stream instead, under the call's deadline, without the limit.
-    /// Request bodies stream as they are sent, except small ones of known length, which are
-    /// gathered into memory first.
+    /// Request bodies stream as they are sent, except small ones of known length (1 MiB at most),
+    /// which are gathered into memory first.
     ///
     /// Every failure is an `APIError`, which the generated client reports as the
     /// `underlyingError` of its `ClientError`. A status the API documents is the generated
@@ -65,7 +65,7 @@
             _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
         ) async throws -> (HTTPResponse, HTTPBody?) {
             let outgoing = try await OutgoingBody.converting(body, request: request)
-            let (response, responseBody) = try await client.exchange(
+            let (response, responseBody) = try await client.send(
                 request, body: outgoing, baseURL: baseURL, name: operationID,
                 streamsResponse: streamingOperations.contains(operationID))
             return (response, HTTPBody.converting(responseBody))

@@ -83,37 +83,26 @@
             let absolute = try RelativeRequest.absolute(request, baseURL: baseURL)
             let outgoing = try await OutgoingBody.converting(body, request: absolute)
             let context = InterceptorContext(
-                deadline: .now.advanced(by: timeout), requestName: operationID, baseURL: baseURL, logger: logger,
-                redaction: redaction)
-            let (response, responseBody) = try await withoutActuallyEscaping(next) { next in
+                requestName: operationID, baseURL: baseURL, logger: logger, redaction: redaction, timeout: timeout)
+            let response = try await withoutActuallyEscaping(next) { next in
                 // The interceptor may keep `chain` (in a task of its own, say): it reaches `next`
                 // only through `rest`, which lets go of it before `next` stops being valid.
                 let rest = ChainRest(next)
                 defer { rest.end() }
-                let chain = InterceptorNext(context: context) { sent, sentBody, _ in
+                return try await context.intercept(with: interceptor, absolute, body: outgoing) { sent, sentBody, _ in
                     let (relative, url) = RelativeRequest.relative(
                         sent, to: absolute, original: request, baseURL: baseURL)
                     // The generated client's own body, when the interceptor passed it on unchanged.
                     let passedBody = sentBody.map { $0.isStreamed ? body : HTTPBody.converting($0) } ?? nil
                     do {
                         let (response, responseBody) = try await rest.call(relative, passedBody, url)
-                        return (response, ResponseBody(converting: responseBody))
+                        return InterceptorResponse(response, body: ResponseBody(converting: responseBody))
                     } catch {
                         throw Self.transportError(error, request: sent)
                     }
                 }
-                do {
-                    return try await interceptor.intercept(absolute, body: outgoing, context: context, next: chain)
-                } catch let error as APIError {
-                    throw error
-                } catch is CancellationError {
-                    throw APIError(.cancelled, "The call was cancelled.", request: absolute)
-                } catch {
-                    let name = String(describing: type(of: interceptor))
-                    throw APIError(.interceptor, "\(name) failed.", request: absolute, underlying: error)
-                }
             }
-            return (response, HTTPBody.converting(responseBody))
+            return (response.head, HTTPBody.converting(response.body))
         }
 
         /// The generated client's transport's error, as the interceptor sees it.

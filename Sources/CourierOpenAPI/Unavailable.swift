@@ -7,10 +7,10 @@
     /// A swift-openapi-generator `ClientTransport` over a Courier client; unavailable without
     /// Courier's `OpenAPI` trait.
     ///
-    /// Enable it: `.package(url: …, from: …, traits: ["OpenAPI"])`.
+    /// Enable it: `.package(url: …, from: …, traits: [.defaults, "OpenAPI"])`.
     @available(
         *, unavailable,
-        message: "Enable Courier's OpenAPI trait: .package(url: …, from: …, traits: [\"OpenAPI\"])"
+        message: "Enable Courier's OpenAPI trait: .package(url: …, from: …, traits: [.defaults, \"OpenAPI\"])"
     )
     public struct CourierClientTransport: Sendable {
         /// The client every operation goes through.
@@ -27,10 +27,10 @@
     /// A Courier interceptor as a swift-openapi-generator `ClientMiddleware`; unavailable without
     /// Courier's `OpenAPI` trait.
     ///
-    /// Enable it: `.package(url: …, from: …, traits: ["OpenAPI"])`.
+    /// Enable it: `.package(url: …, from: …, traits: [.defaults, "OpenAPI"])`.
     @available(
         *, unavailable,
-        message: "Enable Courier's OpenAPI trait: .package(url: …, from: …, traits: [\"OpenAPI\"])"
+        message: "Enable Courier's OpenAPI trait: .package(url: …, from: …, traits: [.defaults, \"OpenAPI\"])"
     )
     public struct InterceptorMiddleware: Sendable {
         /// The interceptor.

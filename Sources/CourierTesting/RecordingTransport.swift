@@ -33,12 +33,12 @@ public final class RecordingTransport: Transport {
         }
 
         /// The query parameters, percent-decoded, in order.
-        public var query: [Query.Item] {
+        public var query: [QueryParameters.Item] {
             guard let target = request.path, let mark = target.firstIndex(of: "?") else { return [] }
             return target[target.index(after: mark)...].split(separator: "&").map { pair in
                 let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 let decode = { (text: Substring) in String(text).removingPercentEncoding ?? String(text) }
-                return Query.Item(name: decode(parts[0]), value: parts.count > 1 ? decode(parts[1]) : "")
+                return QueryParameters.Item(name: decode(parts[0]), value: parts.count > 1 ? decode(parts[1]) : "")
             }
         }
 

@@ -3,7 +3,7 @@ import Foundation
 import HTTPTypes
 
 extension StubTransport {
-    /// A stub that answers each of `targets` with its `Target.sampleData` — Moya's
+    /// A stub that answers each of `targets` with its `APITarget.sampleData` — Moya's
     /// immediate stubs, or its delayed stubs with a `delay`.
     ///
     /// A request is matched by method, host and path with query. A request for any other
@@ -23,7 +23,7 @@ extension StubTransport {
     ///   - line: Where the stub was made, for the failure message.
     /// - Returns: The stub.
     /// - Throws: `APIError` when a target cannot be built into a request.
-    public static func samples<T: Target>(
+    public static func samples<T: APITarget>(
         of targets: [T],
         delay: Duration = .zero,
         status: HTTPResponse.Status = .ok,

@@ -53,12 +53,12 @@ public struct StubTransport: Transport {
         ///   - bundle: The bundle holding it.
         ///   - status: The status.
         /// - Returns: A reply with `Content-Type: application/json`.
-        /// - Throws: ``Fixture/Missing`` when the bundle has no such file.
+        /// - Throws: ``StubTransport/Fixture/Missing`` when the bundle has no such file.
         public static func fixture(_ name: String, in bundle: Bundle, status: HTTPResponse.Status = .ok) throws -> Reply
         {
             Reply(
                 status: status, headerFields: [.contentType: "application/json"],
-                body: try Fixture.data(name, in: bundle))
+                body: try StubTransport.Fixture.data(name, in: bundle))
         }
     }
 
@@ -94,21 +94,17 @@ public struct StubTransport: Transport {
         _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
     ) async throws -> (HTTPResponse, ResponseBody) {
         let data = try await body?.gathered()
-        let (latency, handler) = (self.latency, self.handler)
-        let (result, expired) = await Deadline.race(until: context.deadline) {
-            () async -> Result<Reply, any Error> in
-            do {
-                if latency > .zero {
-                    try await Task.sleep(for: latency)
-                }
-                if let body { body.didSend(body.length) }
-                return .success(try await handler(request, data))
-            } catch {
-                return .failure(error)
-            }
+        if let clock = context.testClock {
+            // The client's test clock: its time passes, and the call's deadline cuts it short.
+            if latency > .zero { try await clock.sleep(for: latency) }
+        } else if latency > .zero {
+            // Ends by the deadline, as a transport must: the latency is cut short there.
+            let remaining = ContinuousClock.now.duration(to: context.deadline)
+            try await Task.sleep(for: min(latency, remaining))
+            if latency > remaining { throw TransportDeadlineReached() }
         }
-        if expired { throw CancellationError() }
-        let reply = try result.get()
+        if let body { body.didSend(body.length) }
+        let reply = try await handler(request, data)
         return (reply.response, ResponseBody(reply.body))
     }
 }

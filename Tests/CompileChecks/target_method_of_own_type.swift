@@ -8,7 +8,7 @@ enum Method: String {
     case post = "POST"
 }
 
-enum Service: Target {
+enum Service: APITarget {
     case create
     var baseURL: URL { URL(string: "https://api.example.com")! }
     var path: String { "/items" }

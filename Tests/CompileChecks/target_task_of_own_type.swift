@@ -8,7 +8,7 @@ enum MyTask {
     case requestParameters([String: String])
 }
 
-enum Service: Target {
+enum Service: APITarget {
     case search(String)
     var baseURL: URL { URL(string: "https://api.example.com")! }
     var path: String { "/search" }

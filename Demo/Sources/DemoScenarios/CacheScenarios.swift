@@ -17,7 +17,7 @@ enum CacheScenarios {
         var cacheControl: String
         var delay: Int?
         var path: String { "/cache/resource" }
-        var query: Query { ["key": key, "cache_control": cacheControl, "delay_ms": delay] }
+        var query: QueryParameters { ["key": key, "cache_control": cacheControl, "delay_ms": delay] }
     }
 
     struct Hits: Decodable, Sendable {
@@ -30,7 +30,7 @@ enum CacheScenarios {
         var method: HTTPRequest.Method { .get }
         var key: String
         var path: String { "/cache/hits" }
-        var query: Query { ["key": key] }
+        var query: QueryParameters { ["key": key] }
     }
 
     /// The cache outcomes seen, in order.

@@ -13,7 +13,7 @@ enum ObservabilityScenarios {
         typealias Response = Seen
         var method: HTTPRequest.Method { .get }
         var path: String { "/redirect" }
-        var query: Query { ["to": "/observed?key=\(UUID().uuidString)&failures=1"] }
+        var query: QueryParameters { ["to": "/observed?key=\(UUID().uuidString)&failures=1"] }
     }
 
     static let scenarios = [
@@ -21,7 +21,7 @@ enum ObservabilityScenarios {
             let refreshing = RefreshingAuthorizationInterceptor.bearer(
                 initial: BearerCredential(accessToken: "stale-token")
             ) { _ in BearerCredential(accessToken: "fresh-token") }
-            let client = environment.client([RetryInterceptor(budget: nil, sleep: { _ in }), refreshing])
+            let client = environment.client([RetryInterceptor(budget: nil, random: { 0 }), refreshing])
             do {
                 let response = try await client.response(for: ObservedRequest())
                 guard let report = response.report else { return .unexpected("no report") }

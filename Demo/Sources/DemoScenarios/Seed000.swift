@@ -16,14 +16,14 @@ enum Seed000 {
         var method: HTTPRequest.Method { .get }
         let key = UUID().uuidString
         var path: String { "/flaky" }
-        var query: Query { ["key": key, "failures": 1, "retry_after": 1] }
+        var query: QueryParameters { ["key": key, "failures": 1, "retry_after": 1] }
     }
 
     struct PhotosRequest: APIRequest {
         typealias Response = [Photo]
         var method: HTTPRequest.Method { .get }
         var path: String { "/photos" }
-        var query: Query { ["size": "full"] }
+        var query: QueryParameters { ["size": "full"] }
         var options: RequestOptions {
             RequestOptions().with(\.constrainedNetworkAlternative, .init(path: "/photos", query: ["size": "small"]))
         }

@@ -7,7 +7,7 @@ enum Seed001 {
         typealias Response = Timetable
         var method: HTTPRequest.Method { .get }
         var path: String { "/timetable" }
-        var query: Query { ["class": "3-A", "week": 1] }
+        var query: QueryParameters { ["class": "3-A", "week": 1] }
         var timeout: Duration? { .seconds(30) }
         var decoder: JSONDecoder? { .snakeCaseISO8601 }
     }

@@ -100,10 +100,10 @@ enum Seed002 {
 // including `Content-Type: application/json` (the form-encoded login still goes out as a form)
 // and `Accept-Encoding: gzip` (decompressed on every transport).
 extension Seed002.DemoAPIRequest {
-    var headers: [String: String] {
+    var headers: HTTPFields {
         [
-            "Accept": "application/json", "Accept-Encoding": "gzip", "Content-Type": "application/json",
-            "X-Demo-Client": "seed-002",
+            .accept: "application/json", .acceptEncoding: "gzip", .contentType: "application/json",
+            HTTPField.Name("X-Demo-Client")!: "seed-002",
         ]
     }
     var decoder: JSONDecoder { .snakeCase }

@@ -5,7 +5,7 @@ import OpenCombineShim
 
 /// Seed 004: a Moya-style target enum and an `ApiService<Target>` returning publishers.
 enum Seed004 {
-    enum DemoTarget: Target {
+    enum DemoTarget: APITarget {
         case todos
         case timetable(week: Int)
 
@@ -25,11 +25,11 @@ enum Seed004 {
             case .timetable(let week): .parameters(["week": week])
             }
         }
-        var headers: [String: String] { ["Accept": "application/json"] }
+        var headers: HTTPFields { [.accept: "application/json"] }
     }
 
     /// The seed's `ApiService<Target>.request(target, with:)`.
-    struct ApiService<T: Target> {
+    struct ApiService<T: APITarget> {
         let client: APIClient
 
         func request<Response: Decodable & Sendable>(_ target: T, with type: Response.Type) -> AnyPublisher<

@@ -13,7 +13,7 @@ enum StreamScenarios {
         typealias Response = Token
         var method: HTTPRequest.Method { .get }
         var path: String { "/events/tokens" }
-        var query: Query { ["count": 40, "drop_after": 25, "retry_ms": 100, "interval_ms": 5] }
+        var query: QueryParameters { ["count": 40, "drop_after": 25, "retry_ms": 100, "interval_ms": 5] }
     }
 
     struct ExportLine: Decodable, Sendable {
@@ -24,7 +24,7 @@ enum StreamScenarios {
         typealias Response = ExportLine
         var method: HTTPRequest.Method { .get }
         var path: String { "/export.ndjson" }
-        var query: Query { ["count": 500] }
+        var query: QueryParameters { ["count": 500] }
     }
 
     struct ItemsPage: Decodable, Sendable {
@@ -37,7 +37,7 @@ enum StreamScenarios {
         var method: HTTPRequest.Method { .get }
         var path: String { "/items" }
         var page = 1
-        var query: Query { ["page": page] }
+        var query: QueryParameters { ["page": page] }
     }
 
     static let scenarios = [

@@ -67,7 +67,7 @@ struct Probe: APIRequest {
     typealias Response = Data
     var method: HTTPRequest.Method { .get }
     var path: String
-    var query: Query = [:]
+    var query: QueryParameters = [:]
 
     init(path: String, query: String? = nil) {
         self.path = path

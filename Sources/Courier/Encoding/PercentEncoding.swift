@@ -89,14 +89,22 @@ enum PercentEncoding {
 
     /// `/`, `:`, `@` and the sub-delimiters RFC 3986 allows in a path.
     private static func isPathCharacter(_ byte: UInt8) -> Bool {
-        "/:@!$&'()*+,;=".utf8.contains(byte)
+        switch byte {
+        case UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "!"), UInt8(ascii: "$"),
+            UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"),
+            UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="):
+            return true
+        default:
+            return false
+        }
     }
 
     private static func isHex(_ byte: UInt8) -> Bool {
         hexValue(byte) != nil
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
+    /// The value of a hexadecimal digit, or `nil` for any other byte.
+    static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10

@@ -76,6 +76,12 @@ extension UUID: QueryValue {
     public var queryValues: [String] { [uuidString] }
 }
 
+extension Date: QueryValue {
+    /// The date in ISO 8601, to the second, in UTC, like `2026-11-24T23:42:08Z`: what most APIs
+    /// take. For another format, pass the text.
+    public var queryValues: [String] { [formatted(.iso8601)] }
+}
+
 extension Array: QueryValue where Element: QueryValue {
     /// Every element's values, so that the name repeats: `tag=a&tag=b`.
     public var queryValues: [String] { flatMap(\.queryValues) }

@@ -113,22 +113,6 @@ public struct APIError: Error, CustomStringConvertible {
 }
 
 extension APIError {
-    /// The error as a call throws it: named after its request and redacted with the client's
-    /// redaction.
-    func finished(for request: Any.Type, redaction: Redaction) -> APIError {
-        var error = redacted(with: redaction)
-        if error.requestName == nil { error.requestName = Memo.name(of: request) }
-        return error
-    }
-
-    /// This error as it leaves a call named `name` (an OpenAPI operation): redacted, and named
-    /// after the call unless it already is.
-    func finished(named name: String, redaction: Redaction) -> APIError {
-        var error = redacted(with: redaction)
-        if error.requestName == nil { error.requestName = name }
-        return error
-    }
-
     /// This error with `redaction` applied on top of the standard one.
     func redacted(with redaction: Redaction) -> APIError {
         guard redaction != self.redaction else { return self }

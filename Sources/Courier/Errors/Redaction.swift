@@ -6,7 +6,9 @@ public import HTTPTypes
 ///
 /// `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie` values and URL credentials
 /// (`user:password@`) are always hidden. Add the header fields and query parameters your API
-/// uses for secrets:
+/// uses for secrets. A secret query parameter is hidden in the query of a URL nested in another
+/// parameter's value too, encoded or not: a return URL (`next=%2Fpage%3Ftoken%3D<redacted>`), an
+/// OAuth `redirect_uri`.
 ///
 /// ```swift
 /// let client = APIClient(baseURL: url) {
@@ -99,32 +101,39 @@ public struct Redaction: Sendable, Hashable {
     }
 
     /// Removes URL credentials and the values of secret names from free text, such as an
-    /// underlying error's description or a logged body: `name=value` pairs (queries, forms),
-    /// `"name": value` members (JSON) and `Name: value` lines (a header dump), where a name is a
-    /// secret query parameter or a secret header field — so a body that echoes the request's
-    /// headers does not show its `Authorization`.
+    /// underlying error's description or a logged body: `name=value` pairs (queries, forms, and
+    /// the queries of URLs nested, percent-encoded, in their values), `"name": value` members
+    /// (JSON) and `Name: value` lines (a header dump), where a name is a secret query parameter or
+    /// a secret header field — so a body that echoes the request's headers does not show its
+    /// `Authorization`.
     ///
     /// - Parameter text: The text to clean.
     /// - Returns: The text without secrets.
     public func scrub(_ text: String) -> String {
-        redactHeaderLines(in: redactJSONValues(in: redactQueryValues(in: Self.strippingURLUserInfo(in: text))))
+        let text = redactNestedQueries(in: Self.strippingURLUserInfo(in: text))
+        return redactHeaderLines(in: redactJSONValues(in: redactQueryValues(in: text)))
     }
 
     private func isSecret(_ name: HTTPField.Name) -> Bool {
         Self.alwaysRedactedHeaderNames.contains(name) || headerNames.contains(name)
     }
 
-    private func isSecretQueryName(_ name: Substring) -> Bool {
+    /// Whether a query parameter's name, percent-decoded, is one of ``queryNames``.
+    func isSecretQueryName(_ name: Substring) -> Bool {
         let decoded = PercentEncoding.decode(name).lowercased()
         return queryNames.contains { $0.lowercased() == decoded }
     }
 
-    /// Replaces secret values in the query of a request target (`/path?a=1&token=x`).
+    /// Replaces secret values in the query of a request target (`/path?a=1&token=x`), and in the
+    /// queries nested in its other values (`/login?next=%2Fpage%3Ftoken%3Dx`).
     private func redactQuery(in target: String) -> String {
         guard let questionMark = target.firstIndex(of: "?") else { return target }
         let query = target[target.index(after: questionMark)...]
         let pairs = query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
-            guard let equals = pair.firstIndex(of: "="), isSecretQueryName(pair[..<equals]) else { return String(pair) }
+            guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
+            guard isSecretQueryName(pair[..<equals]) else {
+                return pair[...equals] + redactNestedQuery(in: pair[pair.index(after: equals)...])
+            }
             return pair[...equals] + Self.placeholder
         }
         return target[...questionMark] + pairs.joined(separator: "&")

@@ -1,6 +1,6 @@
 import Foundation
 
-#if os(Linux) || os(Android)
+#if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
     import NIOCore
 #endif
 
@@ -10,7 +10,7 @@ import Foundation
 enum UnderlyingErrorText {
     /// A short text for a transport's error, or `nil` for an error this does not know.
     static func describe(_ error: any Error) -> String? {
-        #if os(Linux) || os(Android)
+        #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
             if let error = error as? IOError {
                 return "\(String(cString: strerror(error.errnoCode))) (errno \(error.errnoCode))"
             }

@@ -3,10 +3,6 @@ public import Logging
 
 /// Facts about the call an interceptor is handling.
 public struct InterceptorContext: Sendable {
-    /// When the call's total time runs out. Anything that waits (a retry's backoff) must end
-    /// before it.
-    public let deadline: ContinuousClock.Instant
-
     /// The name of the request's type, like `UserRequest`, for logs and metrics.
     public let requestName: String
 
@@ -22,36 +18,6 @@ public struct InterceptorContext: Sendable {
     /// The client's redaction, to apply to anything an interceptor logs or reports.
     public let redaction: Redaction
 
-    /// Creates a context; the client makes one per call.
-    ///
-    /// - Parameters:
-    ///   - deadline: When the call's total time runs out.
-    ///   - requestName: The name of the request's type.
-    ///   - options: The request's options.
-    ///   - baseURL: The base URL the request's path was joined to.
-    ///   - logger: The logger to use.
-    ///   - redaction: What to hide in logs and errors.
-    public init(
-        deadline: ContinuousClock.Instant,
-        requestName: String,
-        options: RequestOptions = RequestOptions(),
-        baseURL: URL,
-        logger: Logger,
-        redaction: Redaction = .standard
-    ) {
-        self.deadline = deadline
-        self.requestName = requestName
-        self.options = options
-        self.baseURL = baseURL
-        self.logger = logger
-        self.redaction = redaction
-    }
-
-    /// The time left before the deadline, zero once it has passed.
-    public var remainingTime: Duration {
-        max(.zero, ContinuousClock.now.duration(to: deadline))
-    }
-
     /// Which attempt of the call this is: 1, then 2 and up for each retry.
     ///
     /// Set by ``RetryInterceptor`` for the interceptors after it.
@@ -61,12 +27,74 @@ public struct InterceptorContext: Sendable {
     /// ``ConstrainedNetworkInterceptor`` for the transport (``TransportContext/networkAccess``).
     public var networkAccess = NetworkAccess()
 
-    /// The jar whose cookies each hop of a redirect chain gets and keeps: set by
-    /// ``CookieInterceptor`` for the client's redirect handling, below the interceptors.
-    var cookieJar: CookieJar?
+    /// The call's time: its deadline on the client's clock.
+    let scope: DeadlineScope
+
+    /// How the call's response body is read: into memory, streamed, or into a file.
+    let mode: BodyMode
 
     /// Records the call as it runs; the client sets it on every call that has interceptors.
-    var recorder: CallRecorder?
+    let recorder: CallRecorder?
+
+    /// Whether the client's cookie jar gives the call its cookies (the request sets no `Cookie`
+    /// of its own): then each hop of a redirect chain gets the jar's cookies for its URL too.
+    var cookiesFromJar = false
+
+    /// Creates a context; the client makes one per call. Make one yourself to test an interceptor.
+    ///
+    /// - Parameters:
+    ///   - requestName: The name of the request's type.
+    ///   - options: The request's options.
+    ///   - baseURL: The base URL the request's path was joined to.
+    ///   - logger: The logger to use.
+    ///   - redaction: What to hide in logs and errors.
+    ///   - timeout: The time the call has, from now.
+    ///   - clock: The clock the time is kept with: give a clock of your own to test waits without
+    ///     waiting.
+    public init(
+        requestName: String,
+        options: RequestOptions = RequestOptions(),
+        baseURL: URL,
+        logger: Logger,
+        redaction: Redaction = .standard,
+        timeout: Duration = .seconds(60),
+        clock: some Clock<Duration> = ContinuousClock()
+    ) {
+        let callClock = clock is ContinuousClock ? CallClock.system : CallClock(clock)
+        self.init(
+            requestName: requestName, options: options, baseURL: baseURL, logger: logger, redaction: redaction,
+            scope: DeadlineScope(clock: callClock, limit: .total(timeout)), mode: .buffer, recorder: nil)
+    }
+
+    init(
+        requestName: String, options: RequestOptions, baseURL: URL, logger: Logger, redaction: Redaction,
+        scope: DeadlineScope, mode: BodyMode, recorder: CallRecorder?
+    ) {
+        self.requestName = requestName
+        self.options = options
+        self.baseURL = baseURL
+        self.logger = logger
+        self.redaction = redaction
+        self.scope = scope
+        self.mode = mode
+        self.recorder = recorder
+    }
+
+    /// The time left before the call's deadline, zero once it has passed.
+    ///
+    /// A wait that would outlast it is in vain: the call fails with ``APIError/Kind/timeout`` when
+    /// the deadline passes, whatever an interceptor is waiting for.
+    public var remainingTime: Duration {
+        scope.remaining
+    }
+
+    /// Waits on the client's clock (``APIClient/Configuration/clock``): a retry's back-off, say.
+    ///
+    /// - Parameter duration: How long to wait.
+    /// - Throws: `CancellationError` when the call is cancelled or its deadline passes first.
+    public func sleep(for duration: Duration) async throws {
+        try await scope.clock.sleep(for: duration)
+    }
 
     /// What happened during the call so far: the requests sent (with their statuses and
     /// durations), the redirects followed, whether a credential was refreshed, the bytes sent and
@@ -76,34 +104,5 @@ public struct InterceptorContext: Sendable {
     /// outside a client (in a test) has an empty report.
     public var report: CallReport {
         recorder?.snapshot() ?? CallReport(requestName: requestName)
-    }
-}
-
-extension InterceptorContext {
-    /// Runs `operation`, cancelling it when the call's deadline passes: for an interceptor that
-    /// says it ``Interceptor/honoursDeadline`` and waits for code it does not control.
-    ///
-    /// - Parameter operation: The wait.
-    /// - Returns: What `operation` returned.
-    /// - Throws: ``APIError/Kind/timeout`` when the deadline passed before `operation` ended
-    ///   (`operation` is cancelled then), or what `operation` threw.
-    func withinDeadline<Value: Sendable>(
-        _ operation: @escaping @Sendable () async throws -> Value
-    ) async throws -> Value {
-        let (result, expired) = await Deadline.race(until: deadline) { () async -> Result<Value, any Error> in
-            do {
-                return .success(try await operation())
-            } catch {
-                return .failure(error)
-            }
-        }
-        if expired {  // even if `operation` swallowed its cancellation: the call's time is up
-            var underlying: (any Error)?
-            if case .failure(let error) = result { underlying = error }
-            throw APIError(
-                .timeout, "\(requestName) did not complete within its time limit while an interceptor waited.",
-                underlying: underlying)
-        }
-        return try result.get()
     }
 }

@@ -12,7 +12,7 @@ public import HTTPTypes
 ///
 /// extension GitHubRequest {
 ///     var baseURL: URL { URL(string: "https://api.github.com")! }
-///     var headers: [String: String] { ["Accept": "application/vnd.github+json"] }
+///     var headers: HTTPFields { [.accept: "application/vnd.github+json"] }
 ///     var decoder: JSONDecoder { .snakeCaseISO8601 }
 /// }
 ///
@@ -25,10 +25,15 @@ public import HTTPTypes
 ///
 /// Every request states its ``method``: there is no default, so a `var method: HTTPMethod` of
 /// another library's (or the app's own) method type fails to compile instead of being ignored.
-/// ``baseURL``, ``decoder`` and ``headers`` accept the spellings other libraries use — `URL`,
-/// `URL?` or `String`; `JSONDecoder` or `JSONDecoder?`; `[String: String]`, `[String: String]?`
-/// or `HTTPFields` — and honour each of them. The names are Courier's: APIKit's `headerFields`
-/// and `queryParameters` are ``headers`` and ``query`` here.
+///
+/// Each property has one vocabulary: header fields are `HTTPFields`, statuses ``StatusCodes``,
+/// times `Duration`. Where "none" or "the client's" is meant, the optional and the plain type are
+/// both honoured: `var baseURL: URL` as APIKit and Moya write it, or `URL?`; `JSONDecoder` or
+/// `JSONDecoder?`; `RequestBody` or `RequestBody?`; `Duration` or `Duration?`. A spelling from
+/// elsewhere — `[String: String]` headers, a `String` base URL, `Range<Int>` statuses, a
+/// `TimeInterval` timeout — fails to compile with a message saying how to write it, rather than
+/// being silently ignored (Swift would take the protocol's default). The names are Courier's:
+/// APIKit's `headerFields` and `queryParameters` are ``headers`` and ``query`` here.
 ///
 /// `Response` can be any `Decodable` (decoded from JSON), `Data` (the raw body), `String` (the
 /// body as UTF-8) or ``EmptyResponse`` (the body is ignored, for 204 or HEAD). For anything else,
@@ -40,26 +45,27 @@ public protocol APIRequest<Response>: Sendable {
     /// The value a successful call returns.
     associatedtype Response: Sendable
 
-    /// The type of ``baseURL``: `URL`, `String`, or `URL?` (the default) where `nil` means the
-    /// client's.
+    // The types below exist so that each property has one vocabulary and any other spelling is a
+    // compile error (see the protocol's discussion); a request never names them.
+
+    /// The type of ``baseURL``: `URL?` (the default), where `nil` means the client's, or `URL`.
     associatedtype BaseURLType: BaseURLConvertible = URL?
 
-    /// The type of ``headers``: `[String: String]` (the default), `[String: String]?` or
-    /// `HTTPFields`.
-    associatedtype HeadersType: HeaderFieldsConvertible = [String: String]
+    /// The type of ``headers``: `HTTPFields` (the default) or `HTTPFields?`.
+    associatedtype HeadersType: HeaderFieldsConvertible = HTTPFields
 
-    /// The type of ``decoder``: `JSONDecoder`, or `JSONDecoder?` (the default) where `nil` means
-    /// the client's.
+    /// The type of ``decoder``: `JSONDecoder?` (the default), where `nil` means the client's, or
+    /// `JSONDecoder`.
     associatedtype DecoderType: DecoderConvertible = JSONDecoder?
 
-    /// The type of ``acceptableStatusCodes``: ``StatusCodes`` (the default), `Range<Int>`,
-    /// `ClosedRange<Int>`, `Set<Int>` or `[Int]`.
+    /// The type of ``acceptableStatusCodes``: ``StatusCodes``.
     associatedtype AcceptableStatusCodesType: StatusCodesConvertible = StatusCodes
 
     /// The type of ``body``: `RequestBody?` (the default) or `RequestBody`.
     associatedtype BodyType: RequestBodyConvertible = RequestBody?
 
-    /// The type of ``timeout``: `Duration?` (the default), `Duration` or `TimeInterval`.
+    /// The type of ``timeout``: `Duration?` (the default), where `nil` means the client's, or
+    /// `Duration`.
     associatedtype TimeoutType: TimeoutConvertible = Duration?
 
     /// The HTTP method, like `.get` or `.post`. Every request states it; there is no default.
@@ -75,15 +81,17 @@ public protocol APIRequest<Response>: Sendable {
     var path: String { get }
 
     /// The query parameters. Defaults to none.
-    var query: Query { get }
+    var query: QueryParameters { get }
 
     /// Header fields to send; they replace the client's default headers of the same name.
     /// Defaults to none.
     ///
-    /// Write them as `[String: String]`, `[String: String]?` or `HTTPFields`. Names and values
-    /// are checked before anything is sent: a CR, LF or NUL in a value fails the call with
-    /// ``APIError/Kind/invalidRequest``. A `Content-Type` that contradicts the ``body``'s type is
-    /// replaced by the body's.
+    /// Write them as `HTTPFields`, a dictionary literal of field names:
+    /// `[.accept: "application/json", .apiKey: key]`, with
+    /// `extension HTTPField.Name { static let apiKey = Self("X-API-Key")! }` for a name of your
+    /// own. `HTTPFields` holds only valid names and turns a CR, LF or NUL in a value into a space,
+    /// so nothing can be smuggled into the head. A `Content-Type` that contradicts the ``body``'s
+    /// type is replaced by the body's.
     var headers: HeadersType { get }
 
     /// The body to send. Defaults to none; a `GET` or `HEAD` with a body is rejected.
@@ -93,21 +101,19 @@ public protocol APIRequest<Response>: Sendable {
 
     /// The base URL for this request, overriding the client's. Defaults to `nil`: the client's.
     ///
-    /// Write it as `URL`, `URL?` or `String`; each is honoured.
+    /// Write it as `URL?` or `URL`; both are honoured.
     var baseURL: BaseURLType { get }
 
-    /// The status codes this request accepts. Defaults to ``StatusCodes/successful``,
-    /// `200..<300`.
+    /// The statuses this request accepts. Defaults to ``StatusCodes/successful``, `2xx`.
     ///
-    /// Write them as ``StatusCodes`` (`.successful + [304]`), `Range<Int>`, `ClosedRange<Int>`,
-    /// `Set<Int>` or `[Int]`. Any other status fails the call with
-    /// ``APIError/Kind/unacceptableStatus``.
+    /// Write them as ``StatusCodes``: `.successful + [.notModified]`, `[200, 304]`. Any other
+    /// status fails the call with ``APIError/Kind/unacceptableStatus``.
     var acceptableStatusCodes: AcceptableStatusCodesType { get }
 
     /// The total time allowed for the call, including redirects and reading the body.
     ///
     /// Defaults to `nil`: the client's ``APIClient/Configuration/timeout``. Write it as
-    /// `Duration?`, `Duration` or `TimeInterval` (seconds); each is honoured.
+    /// `Duration?` or `Duration`; both are honoured.
     var timeout: TimeoutType { get }
 
     /// The decoder for this request's response. Defaults to `nil`: the client's decoder.
@@ -134,7 +140,7 @@ public protocol APIRequest<Response>: Sendable {
 
 extension APIRequest {
     /// No query parameters.
-    public var query: Query { [:] }
+    public var query: QueryParameters { [:] }
 
     /// No options: every option has its default.
     public var options: RequestOptions { RequestOptions() }
@@ -145,9 +151,9 @@ extension APIRequest where BaseURLType == URL? {
     public var baseURL: URL? { nil }
 }
 
-extension APIRequest where HeadersType == [String: String] {
+extension APIRequest where HeadersType == HTTPFields {
     /// No header fields.
-    public var headers: [String: String] { [:] }
+    public var headers: HTTPFields { [:] }
 }
 
 extension APIRequest where DecoderType == JSONDecoder? {

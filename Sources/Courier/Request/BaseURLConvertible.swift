@@ -1,17 +1,15 @@
 public import Foundation
 
-/// A type a request's ``APIRequest/baseURL`` may have: `URL`, `URL?` where `nil` means the
-/// client's base URL, or `String`.
+/// The type of a request's ``APIRequest/baseURL``: `URL`, or `URL?` where `nil` means the
+/// client's base URL.
 ///
-/// Every spelling is honoured, so a base protocol copied from APIKit or Moya
-/// (`var baseURL: URL { URL(string: "https://api.example.com")! }`) works as written, and so
-/// does Alamofire's habit of a string (`var baseURL: String { "https://api.example.com" }`),
-/// which fails the call with ``APIError/Kind/invalidRequest`` when it is not a URL.
+/// Both are honoured, so a base protocol copied from APIKit or Moya
+/// (`var baseURL: URL { URL(string: "https://api.example.com")! }`) works as written. A
+/// `String` (Alamofire's habit) fails to compile with a message saying how to write it, rather
+/// than being ignored, which Swift would otherwise do: it would take the protocol's default.
 public protocol BaseURLConvertible: Sendable {
     /// The base URL, or `nil` for the client's.
-    ///
-    /// - Throws: ``APIError/Kind/invalidRequest`` when the value is not a URL.
-    var resolvedBaseURL: URL? { get throws(APIError) }
+    var resolvedBaseURL: URL? { get }
 }
 
 extension URL: BaseURLConvertible {
@@ -19,26 +17,15 @@ extension URL: BaseURLConvertible {
     public var resolvedBaseURL: URL? { self }
 }
 
+@available(
+    *, unavailable, message: "Write baseURL as a URL: `var baseURL: URL { URL(string: \"https://api.example.com\")! }`"
+)
 extension String: BaseURLConvertible {
-    /// This text as a URL.
-    ///
-    /// - Throws: ``APIError/Kind/invalidRequest`` when the text is not a URL.
-    public var resolvedBaseURL: URL? {
-        get throws(APIError) {
-            guard let url = URL(string: self) else {
-                throw APIError(
-                    .invalidRequest, "The base URL '\(Redaction.standard.scrub(self))' is not a valid URL.")
-            }
-            return url
-        }
-    }
+    /// Unavailable: write a `URL`.
+    public var resolvedBaseURL: URL? { nil }
 }
 
 extension Optional: BaseURLConvertible where Wrapped: BaseURLConvertible {
     /// The wrapped base URL, or `nil` for the client's.
-    ///
-    /// - Throws: What the wrapped value throws.
-    public var resolvedBaseURL: URL? {
-        get throws(APIError) { try self?.resolvedBaseURL }
-    }
+    public var resolvedBaseURL: URL? { self?.resolvedBaseURL }
 }

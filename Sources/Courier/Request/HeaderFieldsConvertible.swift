@@ -1,30 +1,43 @@
 public import HTTPTypes
 
-/// A type a request's ``APIRequest/headers`` may have: `[String: String]`, `[String: String]?`
-/// (as Moya spells it) or `HTTPFields`.
+/// The type of a request's ``APIRequest/headers``: `HTTPFields`, or `HTTPFields?` where `nil`
+/// means none.
 ///
-/// Every spelling is honoured; another type does not compile as headers. Names and values are
-/// checked before anything is sent.
+/// It exists so that a spelling from elsewhere fails to compile with a message rather than being
+/// ignored: Swift would otherwise take the protocol's default (no fields) and drop a
+/// `var headers: [String: String]` without a word — an `Authorization` header never sent. A
+/// dictionary or an array (`[HTTPField]`), optional or not, says how to write it instead.
 public protocol HeaderFieldsConvertible: Sendable {
-    /// The fields as name–value pairs, in the order they are sent.
-    var headerPairs: [(name: String, value: String)] { get }
-}
-
-extension Dictionary: HeaderFieldsConvertible where Key == String, Value == String {
-    /// The fields, sorted by name so that the order is stable.
-    public var headerPairs: [(name: String, value: String)] {
-        sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
-    }
+    /// The fields.
+    var resolvedHeaderFields: HTTPFields { get }
 }
 
 extension HTTPFields: HeaderFieldsConvertible {
-    /// The fields, in their order.
-    public var headerPairs: [(name: String, value: String)] {
-        map { (name: $0.name.rawName, value: $0.value) }
-    }
+    /// These fields.
+    public var resolvedHeaderFields: HTTPFields { self }
 }
 
 extension Optional: HeaderFieldsConvertible where Wrapped: HeaderFieldsConvertible {
-    /// The wrapped fields, or none.
-    public var headerPairs: [(name: String, value: String)] { self?.headerPairs ?? [] }
+    /// The fields, or none.
+    public var resolvedHeaderFields: HTTPFields { self?.resolvedHeaderFields ?? HTTPFields() }
+}
+
+@available(
+    *, unavailable,
+    message:
+        "Write headers as HTTPFields: `var headers: HTTPFields { [.accept: \"application/json\", .apiKey: key] }`, with `extension HTTPField.Name { static let apiKey = Self(\"X-API-Key\")! }` for a field of your own"
+)
+extension Dictionary: HeaderFieldsConvertible {
+    /// Unavailable: write `HTTPFields`.
+    public var resolvedHeaderFields: HTTPFields { HTTPFields() }
+}
+
+@available(
+    *, unavailable,
+    message:
+        "Write headers as HTTPFields: `var headers: HTTPFields { HTTPFields(fields) }`, or a literal `[.accept: \"application/json\"]`"
+)
+extension Array: HeaderFieldsConvertible {
+    /// Unavailable: write `HTTPFields`.
+    public var resolvedHeaderFields: HTTPFields { HTTPFields() }
 }

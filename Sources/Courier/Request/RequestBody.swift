@@ -41,7 +41,7 @@ public struct RequestBody: Sendable {
     ///
     /// - Parameter fields: The form fields, in order.
     /// - Returns: A form body.
-    public static func form(_ fields: Query) -> Self {
+    public static func form(_ fields: QueryParameters) -> Self {
         let body = OutgoingBody(Data(fields.percentEncoded.utf8))
         return Self(contentType: "application/x-www-form-urlencoded") { _ in body }
     }

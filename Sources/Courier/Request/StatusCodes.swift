@@ -1,17 +1,19 @@
 public import HTTPTypes
 
-/// A set of HTTP status codes, such as the ones a request accepts or a retry policy retries.
+/// A set of HTTP statuses, such as the ones a request accepts or a retry policy retries: Courier's
+/// one vocabulary for them, beside `HTTPResponse.Status` for a single status.
 ///
-/// Write it as an array literal, from a range, or as a union:
+/// Write it as an array literal of statuses (by name or by code), as a class of statuses, or as a
+/// union:
 ///
 /// ```swift
-/// var acceptableStatusCodes: StatusCodes { .successful + [304] }      // 200..<300 or 304
+/// var acceptableStatusCodes: StatusCodes { .successful + [.notModified] }  // 2xx or 304
 /// let policy = RetryPolicy(retryableStatusCodes: [429, 503])
-/// let conflict = StatusCodes(409...409)
+/// let anyAnswer: StatusCodes = .successful + .redirection + .clientError
 /// ```
 ///
-/// Codes from 100 to 599 are stored in a fixed bit set, so `contains` costs a shift and a mask.
-/// Codes outside that range are never members.
+/// Statuses from 100 to 599 are stored in a fixed bit set, so `contains` costs a shift and a mask.
+/// Statuses outside that range are never members.
 public struct StatusCodes: Sendable, Hashable, ExpressibleByArrayLiteral, Sequence {
     /// The lowest code a set can hold.
     static let lowest = 100
@@ -25,46 +27,61 @@ public struct StatusCodes: Sendable, Hashable, ExpressibleByArrayLiteral, Sequen
         words = (0, 0, 0, 0, 0, 0, 0, 0)
     }
 
-    /// The codes of a sequence; those outside 100...599 are left out.
+    /// The statuses of a sequence; those outside 100...599 are left out.
     ///
-    /// - Parameter codes: The codes, such as `200..<300` or `[200, 304]`.
-    public init(_ codes: some Sequence<Int>) {
+    /// - Parameter statuses: The statuses, such as `[.ok, .notModified]`.
+    public init(_ statuses: some Sequence<HTTPResponse.Status>) {
         self.init()
-        for code in codes { insert(code) }
+        for status in statuses { insert(status) }
     }
 
-    /// The codes of an array literal.
+    /// The statuses of an array literal: `[.ok, .notModified]`, or by code, `[200, 304]`.
     ///
-    /// - Parameter codes: The codes.
-    public init(arrayLiteral codes: Int...) {
-        self.init(codes)
+    /// - Parameter statuses: The statuses.
+    public init(arrayLiteral statuses: HTTPResponse.Status...) {
+        self.init(statuses)
     }
 
-    /// `200..<300`: every successful status.
-    public static let successful = StatusCodes(200..<300)
+    /// The statuses whose codes are in `range`.
+    private init(codes range: Range<Int>) {
+        self.init()
+        for code in range { insert(code: code) }
+    }
 
-    /// Whether the set holds `code`.
+    /// `1xx`: every informational status.
+    public static let informational = StatusCodes(codes: 100..<200)
+
+    /// `2xx`: every successful status.
+    public static let successful = StatusCodes(codes: 200..<300)
+
+    /// `3xx`: every redirection status.
+    public static let redirection = StatusCodes(codes: 300..<400)
+
+    /// `4xx`: every client error status.
+    public static let clientError = StatusCodes(codes: 400..<500)
+
+    /// `5xx`: every server error status.
+    public static let serverError = StatusCodes(codes: 500..<600)
+
+    /// Whether the set holds a status.
     ///
-    /// - Parameter code: A status code.
-    /// - Returns: `true` when `code` is a member.
-    public func contains(_ code: Int) -> Bool {
+    /// - Parameter status: A response status.
+    /// - Returns: `true` when it is a member.
+    public func contains(_ status: HTTPResponse.Status) -> Bool {
+        let code = status.code
         guard code >= Self.lowest, code < Self.end else { return false }
         let bit = code - Self.lowest
         return word(bit >> 6) & (1 << UInt64(bit & 63)) != 0
     }
 
-    /// Whether the set holds a status's code.
+    /// Adds a status; one outside 100...599 is ignored.
     ///
     /// - Parameter status: A response status.
-    /// - Returns: `true` when its code is a member.
-    public func contains(_ status: HTTPResponse.Status) -> Bool {
-        contains(status.code)
+    public mutating func insert(_ status: HTTPResponse.Status) {
+        insert(code: status.code)
     }
 
-    /// Adds a code; one outside 100...599 is ignored.
-    ///
-    /// - Parameter code: A status code.
-    public mutating func insert(_ code: Int) {
+    private mutating func insert(code: Int) {
         guard code >= Self.lowest, code < Self.end else { return }
         let bit = code - Self.lowest
         withWord(bit >> 6) { $0 |= 1 << UInt64(bit & 63) }
@@ -93,11 +110,12 @@ public struct StatusCodes: Sendable, Hashable, ExpressibleByArrayLiteral, Sequen
         lhs.union(rhs)
     }
 
-    /// The codes in ascending order.
+    /// The statuses in ascending order.
     ///
-    /// - Returns: An iterator over the codes.
-    public func makeIterator() -> some IteratorProtocol<Int> {
-        (Self.lowest..<Self.end).lazy.filter { self.contains($0) }.makeIterator()
+    /// - Returns: An iterator over the statuses.
+    public func makeIterator() -> some IteratorProtocol<HTTPResponse.Status> {
+        (Self.lowest..<Self.end).lazy.map { HTTPResponse.Status(code: $0) }.filter { self.contains($0) }
+            .makeIterator()
     }
 
     /// Whether two sets hold the same codes.
@@ -136,7 +154,8 @@ extension StatusCodes: CustomStringConvertible {
         var parts: [String] = []
         var start: Int?
         var previous = -1
-        for code in self {
+        for status in self {
+            let code = status.code
             if code != previous + 1, let first = start {
                 parts.append(Self.describe(first, previous))
                 start = code

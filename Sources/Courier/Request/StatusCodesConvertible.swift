@@ -1,52 +1,53 @@
-/// A type a request's ``APIRequest/acceptableStatusCodes`` may have: ``StatusCodes`` (the
-/// default), `Range<Int>`, `ClosedRange<Int>`, `Set<Int>` or `[Int]`.
+/// The type of a request's ``APIRequest/acceptableStatusCodes``: always ``StatusCodes``.
 ///
-/// Every spelling is honoured, so `var acceptableStatusCodes: Set<Int> { [200, 304] }` works as
-/// written.
+/// It exists so that a spelling from elsewhere fails to compile with a message rather than being
+/// ignored: Swift would otherwise take the protocol's default (`2xx`) and drop a
+/// `var acceptableStatusCodes: Range<Int>` without a word. A range, a set or an array — of codes
+/// or of `HTTPResponse.Status` — says how to write it instead.
 public protocol StatusCodesConvertible: Sendable {
-    /// Whether `code` is among these codes.
-    ///
-    /// - Parameter code: A status code.
-    /// - Returns: `true` when it is a member.
-    func containsStatusCode(_ code: Int) -> Bool
+    /// The statuses.
+    var resolvedStatusCodes: StatusCodes { get }
 }
 
 extension StatusCodes: StatusCodesConvertible {
-    /// Whether this set holds `code`.
-    ///
-    /// - Parameter code: A status code.
-    /// - Returns: `true` when it is a member.
-    public func containsStatusCode(_ code: Int) -> Bool { contains(code) }
+    /// This set.
+    public var resolvedStatusCodes: StatusCodes { self }
 }
 
-extension Range: StatusCodesConvertible where Bound == Int {
-    /// Whether this range holds `code`.
-    ///
-    /// - Parameter code: A status code.
-    /// - Returns: `true` when it is a member.
-    public func containsStatusCode(_ code: Int) -> Bool { contains(code) }
+@available(
+    *, unavailable,
+    message:
+        "Write acceptableStatusCodes as StatusCodes: `var acceptableStatusCodes: StatusCodes { .successful + [.notModified] }`"
+)
+extension Range: StatusCodesConvertible {
+    /// Unavailable: write ``StatusCodes``.
+    public var resolvedStatusCodes: StatusCodes { StatusCodes() }
 }
 
-extension ClosedRange: StatusCodesConvertible where Bound == Int {
-    /// Whether this range holds `code`.
-    ///
-    /// - Parameter code: A status code.
-    /// - Returns: `true` when it is a member.
-    public func containsStatusCode(_ code: Int) -> Bool { contains(code) }
+@available(
+    *, unavailable,
+    message:
+        "Write acceptableStatusCodes as StatusCodes: `var acceptableStatusCodes: StatusCodes { .successful + [.notModified] }`"
+)
+extension ClosedRange: StatusCodesConvertible {
+    /// Unavailable: write ``StatusCodes``.
+    public var resolvedStatusCodes: StatusCodes { StatusCodes() }
 }
 
-extension Set: StatusCodesConvertible where Element == Int {
-    /// Whether this set holds `code`.
-    ///
-    /// - Parameter code: A status code.
-    /// - Returns: `true` when it is a member.
-    public func containsStatusCode(_ code: Int) -> Bool { contains(code) }
+@available(
+    *, unavailable,
+    message: "Write acceptableStatusCodes as StatusCodes: `var acceptableStatusCodes: StatusCodes { [200, 304] }`"
+)
+extension Set: StatusCodesConvertible {
+    /// Unavailable: write ``StatusCodes``.
+    public var resolvedStatusCodes: StatusCodes { StatusCodes() }
 }
 
-extension Array: StatusCodesConvertible where Element == Int {
-    /// Whether this array holds `code`.
-    ///
-    /// - Parameter code: A status code.
-    /// - Returns: `true` when it is a member.
-    public func containsStatusCode(_ code: Int) -> Bool { contains(code) }
+@available(
+    *, unavailable,
+    message: "Write acceptableStatusCodes as StatusCodes: `var acceptableStatusCodes: StatusCodes { [200, 304] }`"
+)
+extension Array: StatusCodesConvertible {
+    /// Unavailable: write ``StatusCodes``.
+    public var resolvedStatusCodes: StatusCodes { StatusCodes() }
 }

@@ -1,13 +1,13 @@
 public import Foundation
 
-/// What a ``Target`` sends besides its path: nothing, query parameters, or a body.
+/// What an ``APITarget`` sends besides its path: nothing, query parameters, or a body.
 ///
 /// Moya calls this `Task`; the name here does not shadow Swift's `Task`.
 public struct TargetTask: Sendable {
-    let query: Query
+    let query: QueryParameters
     let body: RequestBody?
 
-    private init(query: Query = [:], body: RequestBody? = nil) {
+    private init(query: QueryParameters = [:], body: RequestBody? = nil) {
         self.query = query
         self.body = body
     }
@@ -32,7 +32,9 @@ public struct TargetTask: Sendable {
     ///   - encoder: The encoder; `nil` uses the client's.
     ///   - query: Query parameters to send as well.
     /// - Returns: The task.
-    public static func json(_ value: some Encodable & Sendable, encoder: JSONEncoder? = nil, query: Query = [:])
+    public static func json(
+        _ value: some Encodable & Sendable, encoder: JSONEncoder? = nil, query: QueryParameters = [:]
+    )
         -> TargetTask
     {
         TargetTask(query: query, body: .json(value, encoder: encoder))
@@ -44,7 +46,7 @@ public struct TargetTask: Sendable {
     ///   - parameters: The parameters, in order.
     ///   - encoding: Where they go: the query string or a form body.
     /// - Returns: The task.
-    public static func parameters(_ parameters: Query, encoding: ParameterEncoding = .query) -> TargetTask {
+    public static func parameters(_ parameters: QueryParameters, encoding: ParameterEncoding = .query) -> TargetTask {
         switch encoding.base {
         case .query: TargetTask(query: parameters)
         case .form: TargetTask(body: .form(parameters))
@@ -57,7 +59,7 @@ public struct TargetTask: Sendable {
     ///   - form: The parts.
     ///   - query: Query parameters to send as well.
     /// - Returns: The task.
-    public static func multipart(_ form: MultipartForm, query: Query = [:]) -> TargetTask {
+    public static func multipart(_ form: MultipartForm, query: QueryParameters = [:]) -> TargetTask {
         TargetTask(query: query, body: .multipart(form))
     }
 

@@ -1,10 +1,10 @@
 public import Foundation
 public import HTTPTypes
 
-/// A ``Target`` paired with the type of its response: an ``APIRequest`` any client can send.
+/// An ``APITarget`` paired with the type of its response: an ``APIRequest`` any client can send.
 ///
-/// Made by ``Target/expecting(_:)``, or by ``APIClient/send(_:as:)``.
-public struct TypedTarget<Base: Target, Response: Decodable & Sendable>: APIRequest {
+/// Made by ``APITarget/expecting(_:)``, or by ``APIClient/send(_:as:)``.
+public struct TypedTarget<Base: APITarget, Response: Decodable & Sendable>: APIRequest {
     /// The target.
     public let target: Base
 
@@ -25,7 +25,7 @@ public struct TypedTarget<Base: Target, Response: Decodable & Sendable>: APIRequ
     public var baseURL: URL { target.baseURL }
 
     /// The target's query parameters.
-    public var query: Query { target.task.query }
+    public var query: QueryParameters { target.task.query }
 
     /// The target's header fields.
     public var headers: Base.HeadersType { target.headers }
@@ -76,7 +76,7 @@ extension APIClient {
     ///   - type: The response type: any `Decodable`, or `Data`, `String` or ``EmptyResponse``.
     /// - Returns: The decoded response.
     /// - Throws: ``APIError``, as ``send(_:)`` does.
-    public func send<T: Target, Response: Decodable & Sendable>(
+    public func send<T: APITarget, Response: Decodable & Sendable>(
         _ target: T,
         as type: Response.Type
     ) async throws(APIError) -> Response {

@@ -121,7 +121,7 @@ protocol ExampleAPIRequest: APIRequest {}
 
 extension ExampleAPIRequest {
     var baseURL: URL? { URL(string: "https://api.example.com/v3") }
-    var headers: [String: String] { ["Accept": "application/vnd.example+json", "X-Client": "courier"] }
+    var headers: HTTPFields { [.accept: "application/vnd.example+json", HTTPField.Name("X-Client")!: "courier"] }
     var decoder: JSONDecoder? { .snakeCase }
 }
 

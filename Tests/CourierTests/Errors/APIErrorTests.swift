@@ -15,8 +15,8 @@ struct APIErrorTests {
         }
         let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: transport)
         let request = StubRequest(headers: [
-            "Authorization": "Bearer client-s3cret", "Cookie": "id=client-s3cret",
-            "Proxy-Authorization": "Basic s3cret",
+            .authorization: "Bearer client-s3cret", .cookie: "id=client-s3cret",
+            .proxyAuthorization: "Basic s3cret",
         ])
         let error = try #require(await #expect(throws: APIError.self) { try await client.send(request) })
         #expect(error.kind == .unacceptableStatus)

@@ -45,7 +45,7 @@ struct ErrorMessageTests {
 
     /// The built-in transports on this platform, by name.
     static var transports: [String] {
-        #if os(Linux) || os(Android)
+        #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
             ["URLSession", "AsyncHTTPClient"]
         #else
             ["URLSession"]
@@ -53,7 +53,7 @@ struct ErrorMessageTests {
     }
 
     static func transport(named name: String) -> any Transport {
-        #if os(Linux) || os(Android)
+        #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
             if name == "AsyncHTTPClient" { return AsyncHTTPClientTransport.shared }
         #endif
         return URLSessionTransport.shared

@@ -16,7 +16,7 @@ struct ErrorOriginTests {
     struct PassThrough: Interceptor {
         func intercept(
             _ request: HTTPRequest, body: OutgoingBody?, context: InterceptorContext, next: Next
-        ) async throws -> (HTTPResponse, ResponseBody) {
+        ) async throws -> InterceptorResponse {
             try await next(request, body)
         }
     }
@@ -26,7 +26,7 @@ struct ErrorOriginTests {
         struct Refused: Error {}
         func intercept(
             _ request: HTTPRequest, body: OutgoingBody?, context: InterceptorContext, next: Next
-        ) async throws -> (HTTPResponse, ResponseBody) {
+        ) async throws -> InterceptorResponse {
             throw Refused()
         }
     }

@@ -21,7 +21,7 @@ struct ContentTypeTests {
         var method: HTTPRequest.Method { .post }
         var path: String { "/upload" }
         var body: RequestBody?
-        var headers: [String: String]
+        var headers: HTTPFields
     }
 
     @Test func formBodyIsNotAnnouncedAsTheBaseProtocolsJSON() async throws {
@@ -33,7 +33,7 @@ struct ContentTypeTests {
     @Test func clientDefaultContentTypeDoesNotOverrideAMultipartBoundary() async throws {
         let recorder = Recorder()
         let form = MultipartForm(boundary: "b0undary", parts: [.init(name: "a", data: Data("1".utf8))])
-        let client = recorder.client { $0.headers = ["Content-Type": "application/json"] }
+        let client = recorder.client { $0.headers = [.contentType: "application/json"] }
         _ = try await client.send(Upload(body: .multipart(form), headers: [:]))
         #expect(recorder.requests.first?.headerFields[.contentType] == "multipart/form-data; boundary=b0undary")
     }
@@ -56,11 +56,11 @@ struct ContentTypeTests {
             case "png": .data(Data([0x89]), contentType: "image/png")
             default: .data(Data([0x89]))
             }
-        _ = try await recorder.client().send(Upload(body: requestBody, headers: ["Content-Type": declared]))
+        _ = try await recorder.client().send(Upload(body: requestBody, headers: [.contentType: declared]))
         #expect(recorder.requests.first?.headerFields[.contentType] == sent)
     }
 }
 
 extension ContentTypeTests.JSONHostRequest {
-    var headers: [String: String] { ["Content-Type": "application/json", "Accept-Encoding": "gzip"] }
+    var headers: HTTPFields { [.contentType: "application/json", .acceptEncoding: "gzip"] }
 }

@@ -43,6 +43,7 @@ struct ScriptedStreamTransport: Transport {
         let script = index < scripts.count ? scripts[index] : Script(status: .serviceUnavailable, chunks: [])
         let response = HTTPResponse(status: script.status, headerFields: [.contentType: script.contentType])
         let cancelled = readersCancelled
+        let clock = context.testClock ?? ContinuousClock()
         let stream = AsyncThrowingStream<Data, any Error> { continuation in
             let task = Task {
                 for chunk in script.chunks {
@@ -56,7 +57,7 @@ struct ScriptedStreamTransport: Transport {
                     continuation.finish(throwing: Dropped())
                 case .hang:
                     do {
-                        try await Task.sleep(for: .seconds(3600))
+                        try await clock.sleep(for: .seconds(3600))
                     } catch {
                         cancelled.withLock { $0 += 1 }
                         continuation.finish(throwing: error)

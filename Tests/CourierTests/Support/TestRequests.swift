@@ -5,7 +5,7 @@ struct StubRequest: APIRequest {
     typealias Response = EmptyResponse
     var method: HTTPRequest.Method = .get
     var path = "/start"
-    var query: Query = [:]
-    var headers: [String: String] = [:]
+    var query: QueryParameters = [:]
+    var headers: HTTPFields = [:]
     var body: RequestBody?
 }

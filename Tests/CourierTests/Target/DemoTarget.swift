@@ -2,7 +2,7 @@ import Courier
 import Foundation
 
 /// The demo API as a Moya-style target enum (seed 004).
-enum DemoTarget: Target {
+enum DemoTarget: APITarget {
     case users
     case todos
     case createTodo(title: String)
@@ -45,7 +45,7 @@ enum DemoTarget: Target {
         }
     }
 
-    var headers: [String: String] { ["X-Client": "seed-004"] }
+    var headers: HTTPFields { [HTTPField.Name("X-Client")!: "seed-004"] }
 
     var sampleData: Data {
         switch self {

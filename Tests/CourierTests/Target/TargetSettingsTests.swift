@@ -3,14 +3,14 @@ import CourierTesting
 import Foundation
 import Testing
 
-/// A `Target` case can set options, a time limit, a decoder and Moya-style optional headers.
-@Suite("Target: per-case settings")
+/// An `APITarget` case can set options, a time limit, a decoder and Moya-style optional headers.
+@Suite("APITarget: per-case settings")
 struct TargetSettingsTests {
     struct Token: Decodable, Sendable {
         var accessToken: String
     }
 
-    enum Account: Target {
+    enum Account: APITarget {
         case login(user: String)
         case profile
 
@@ -33,10 +33,10 @@ struct TargetSettingsTests {
             case .profile: .plain
             }
         }
-        var headers: [String: String]? {
+        var headers: HTTPFields? {
             switch self {
             case .login: nil
-            case .profile: ["X-Profile": "full"]
+            case .profile: [HTTPField.Name("X-Profile")!: "full"]
             }
         }
         var options: RequestOptions {
@@ -69,13 +69,14 @@ struct TargetSettingsTests {
     }
 
     @Test func targetTimeoutIsTheCallsDeadline() async throws {
-        let client = APIClient(
-            transport: StubTransport(latency: .seconds(30)) { _, _ in .json("{}") })
-        let started = ContinuousClock.now
-        let error = await #expect(throws: APIError.self) {
-            try await client.send(Account.login(user: "bob"), as: Data.self)
+        let clock = ManualClock()
+        let client = APIClient(transport: StubTransport(latency: .seconds(30)) { _, _ in .json("{}") }) {
+            $0.clock = clock
         }
+        let call = Task { try await client.send(Account.login(user: "bob"), as: Data.self) }
+        await clock.waitForDeadlines()
+        await clock.advance(by: Account.login(user: "bob").timeout ?? .seconds(60))
+        let error = await #expect(throws: APIError.self) { try await call.value }
         #expect(error?.kind == .timeout)
-        #expect(ContinuousClock.now - started < .seconds(10))
     }
 }

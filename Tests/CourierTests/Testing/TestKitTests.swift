@@ -44,18 +44,34 @@ struct TestKitTests {
         }
     }
 
-    @Test func latencyDelaysEachAnswer() async throws {
-        let client = Self.client(StubTransport.sequence([.json(#""a""#)], latency: .milliseconds(200)))
-        let started = ContinuousClock.now
+    @Test func latencyDelaysEachAnswerOnTheClientsClock() async throws {
+        let clock = ManualClock(advancesOnSleep: true)
+        var client = Self.client(StubTransport.sequence([.json(#""a""#)], latency: .milliseconds(200)))
+        client.configuration.clock = clock
         _ = try await client.send(Text())
-        #expect(started.duration(to: .now) >= .milliseconds(200))
+        #expect(clock.sleeps == [.milliseconds(200)])
+        #expect(clock.now.offset == .milliseconds(200))
     }
 
     @Test func latencyIsCutShortByTheDeadline() async throws {
+        let clock = ManualClock()
         var client = Self.client(StubTransport.sequence([.json(#""a""#)], latency: .seconds(30)))
         client.configuration.timeout = .milliseconds(100)
+        client.configuration.clock = clock
+        let call = Task { try await client.send(Text()) }
+        await clock.waitForSleepers()
+        await clock.advance(by: .milliseconds(100))
+        let error = await #expect(throws: APIError.self) { try await call.value }
+        #expect(error?.kind == .timeout)
+    }
+
+    @Test func latencyOverTheSystemClockEndsByTheDeadline() async throws {
+        var client = Self.client(StubTransport.sequence([.json(#""a""#)], latency: .seconds(30)))
+        client.configuration.timeout = .milliseconds(50)
+        let started = ContinuousClock.now
         let error = await #expect(throws: APIError.self) { try await client.send(Text()) }
         #expect(error?.kind == .timeout)
+        #expect(started.duration(to: .now) < .seconds(5))
     }
 
     @Test func scriptedTransportFailuresMapToTheirKinds() async throws {
@@ -76,7 +92,7 @@ struct TestKitTests {
             typealias Response = EmptyResponse
             var method: HTTPRequest.Method { .post }
             var path: String { "/todos" }
-            var query: Query { ["list": "home & garden"] }
+            var query: QueryParameters { ["list": "home & garden"] }
             var body: RequestBody? { .json(NewTodo(title: "Milk")) }
         }
         let recorder = RecordingTransport(.sequence([.json("{}")]))
@@ -92,8 +108,8 @@ struct TestKitTests {
     }
 
     @Test func fixturesLoadFromTheTestBundle() throws {
-        let data = try Fixture.data("timetable", in: .module)
+        let data = try StubTransport.Fixture.data("timetable", in: .module)
         #expect(String(decoding: data, as: UTF8.self).contains("3-A"))
-        #expect(throws: Fixture.Missing.self) { try Fixture.data("nope", in: .module) }
+        #expect(throws: StubTransport.Fixture.Missing.self) { try StubTransport.Fixture.data("nope", in: .module) }
     }
 }

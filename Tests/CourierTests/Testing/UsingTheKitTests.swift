@@ -108,7 +108,7 @@ struct UsingTheKitTests {
         let client = APIClient(
             baseURL: Self.baseURL,
             transport: recorder,
-            interceptors: [RetryInterceptor(sleep: { _ in })]
+            interceptors: [RetryInterceptor(random: { 0 })]
         )
         #expect(try await client.send(ProfileViewModel.Me()).name == "Bob")
         #expect(recorder.records.count == 3)

@@ -17,6 +17,20 @@ struct DemoScenarioTests {
         }
     }
 
+    /// The report the demo prints hides the `key` of the return URL the first request carries in
+    /// its query (`to=%2Fobserved%3Fkey%3D…`), as it hides the one of the request it redirects to.
+    @Test(arguments: TransportKind.available)
+    func theReportHidesTheKeyInTheReturnURL(_ kind: TransportKind) async throws {
+        let scenario = try #require(Scenario.all.first { $0.name == "a call's report: redirect, refresh, retry" })
+        try await DemoServer.withRunning { baseURL in
+            let outcome = await scenario.run(DemoEnvironment(baseURL: baseURL, transport: kind.transport))
+            let report = outcome.notes.joined(separator: "\n")
+            #expect(report.contains("/redirect?to=%2Fobserved%3Fkey%3D<redacted>%26failures%3D1"), "\(report)")
+            #expect(report.contains("/observed?key=<redacted>&failures=1"), "\(report)")
+            #expect(!report.contains(/[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-/), "\(report)")  // the key, a UUID
+        }
+    }
+
     @Test func everySeedAndStyleIsCovered() {
         #expect(Set(Scenario.all.map(\.seed)) == ["000", "001", "002", "003", "004", "new"])
         #expect(Set(Scenario.all.map(\.style)) == Set(Scenario.Style.allCases))

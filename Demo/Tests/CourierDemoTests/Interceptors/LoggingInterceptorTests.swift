@@ -32,7 +32,8 @@ struct LoggingInterceptorTests {
             transport: StubTransport { _, _ in .json(#"{"error":"nope"}"#, status: .badRequest) },
             interceptors: [LoggingInterceptor(bodyLimit: 8)]
         ) { $0.logger = capture.logger(level: .debug) }
-        _ = try? await client.send(StubRequest(method: .post, headers: ["X-Trace": "t1"], body: .json(["a": 1])))
+        _ = try? await client.send(
+            StubRequest(method: .post, headers: [HTTPField.Name("X-Trace")!: "t1"], body: .json(["a": 1])))
         let line = try #require(capture.lines.first)
         #expect(line.message.contains("→ 400 Bad Request"))
         #expect(line.metadata.contains("x-trace: t1") || line.metadata.contains("X-Trace: t1"))
@@ -59,8 +60,8 @@ struct LoggingInterceptorTests {
                 typealias Response = EmptyResponse
                 var method: HTTPRequest.Method { .get }
                 var path: String { "/redirect" }
-                var query: Query { ["status": 307, "to": "/flaky?key=\(UUID().uuidString)&failures=9"] }
-                var headers: [String: String] { ["Cookie": "session=s3cret-cookie"] }
+                var query: QueryParameters { ["status": 307, "to": "/flaky?key=\(UUID().uuidString)&failures=9"] }
+                var headers: HTTPFields { [.cookie: "session=s3cret-cookie"] }
             }
             let error = await #expect(throws: APIError.self) { try await client.send(Failing()) }
             #expect(error?.status == .serviceUnavailable)

@@ -60,7 +60,7 @@ struct OpenAPIMiddlewareTests {
 
         func intercept(
             _ request: HTTPRequest, body: OutgoingBody?, context: InterceptorContext, next: Next
-        ) async throws -> (HTTPResponse, ResponseBody) {
+        ) async throws -> InterceptorResponse {
             throw Refused()
         }
     }

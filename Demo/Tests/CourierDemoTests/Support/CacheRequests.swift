@@ -11,11 +11,11 @@ struct CachedResource: APIRequest {
     var vary: String?
     var delay: Int?
     var eTag = true
-    var headers: [String: String] = [:]
+    var headers: HTTPFields = [:]
     var options = RequestOptions()
     var timeout: Duration?
     var path: String { "/cache/resource" }
-    var query: Query {
+    var query: QueryParameters {
         ["key": key, "cache_control": cacheControl, "vary": vary, "delay_ms": delay, "etag": eTag ? nil : "0"]
     }
 }
@@ -26,7 +26,7 @@ struct CacheHitsRequest: APIRequest {
     var method: HTTPRequest.Method { .get }
     var key: String
     var path: String { "/cache/hits" }
-    var query: Query { ["key": key] }
+    var query: QueryParameters { ["key": key] }
 }
 
 /// Records every cache outcome, in order.

@@ -7,13 +7,17 @@ import Foundation
 #endif
 
 /// A misbehaving server on 127.0.0.1: answers every connection with the same raw bytes, however
-/// malformed, then closes it. For responses no well-behaved server framework would send.
+/// malformed, then closes it. For responses no well-behaved server framework would send, such as
+/// two `Set-Cookie` lines, and for what a client writes on the wire: it keeps the head of every
+/// request it reads, line by line, exactly as received.
 final class FaultServer: @unchecked Sendable {
     // @unchecked Sendable: `listener` and `port` are set once in `init`; the accept thread only
-    // reads them, and `stop()` only closes the socket, which ends the thread's `accept`.
+    // reads them, and `stop()` only closes the socket, which ends the thread's `accept`. `heads`
+    // is locked.
     let port: Int
     private let listener: Int32
     private let response: Data
+    private let heads = Locked<[[String]]>([])
 
     /// Starts a server answering every request with `response`.
     init(response: String) throws {
@@ -44,6 +48,13 @@ final class FaultServer: @unchecked Sendable {
     /// The server's base URL.
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
+    /// The heads of the requests read so far, in order: each the request line, then its header
+    /// lines as they arrived (`Name: value`, without the line ending), recorded before the
+    /// response is written.
+    var receivedHeads: [[String]] {
+        heads.withLock { $0 }
+    }
+
     /// Stops accepting connections.
     func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
@@ -61,6 +72,9 @@ final class FaultServer: @unchecked Sendable {
                 guard count > 0 else { break }
                 request += buffer[..<count]
             }
+            let text = String(decoding: request, as: UTF8.self)
+            let head = text.components(separatedBy: "\r\n\r\n").first ?? text
+            heads.withLock { $0.append(head.components(separatedBy: "\r\n")) }
             response.withUnsafeBytes { _ = write(connection, $0.baseAddress, $0.count) }
             close(connection)
         }

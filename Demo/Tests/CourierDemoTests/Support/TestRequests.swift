@@ -7,8 +7,8 @@ struct EchoRequest: APIRequest {
     typealias Response = Echo
     var method: HTTPRequest.Method = .get
     var path = "/echo"
-    var query: Query = [:]
-    var headers: [String: String] = [:]
+    var query: QueryParameters = [:]
+    var headers: HTTPFields = [:]
     var body: RequestBody?
 }
 
@@ -17,11 +17,11 @@ struct RawRequest: APIRequest {
     typealias Response = Data
     var method: HTTPRequest.Method = .get
     var path: String
-    var query: Query = [:]
-    var headers: [String: String] = [:]
+    var query: QueryParameters = [:]
+    var headers: HTTPFields = [:]
     var body: RequestBody?
     var timeout: Duration?
-    var acceptableStatusCodes: Range<Int> = 200..<300
+    var acceptableStatusCodes: StatusCodes = .successful
 }
 
 /// A request whose response is ignored, for tests against stubs.
@@ -29,8 +29,8 @@ struct StubRequest: APIRequest {
     typealias Response = EmptyResponse
     var method: HTTPRequest.Method = .get
     var path = "/start"
-    var query: Query = [:]
-    var headers: [String: String] = [:]
+    var query: QueryParameters = [:]
+    var headers: HTTPFields = [:]
     var body: RequestBody?
 }
 

@@ -7,7 +7,7 @@ enum TransportKind: String, CaseIterable, CustomTestStringConvertible, Sendable 
     case asyncHTTPClient
 
     static var available: [TransportKind] {
-        #if os(Linux) || os(Android)
+        #if os(Linux) || os(Android) || os(macOS)
             allCases
         #else
             [.urlSession]
@@ -19,7 +19,7 @@ enum TransportKind: String, CaseIterable, CustomTestStringConvertible, Sendable 
         case .urlSession:
             URLSessionTransport.shared
         case .asyncHTTPClient:
-            #if os(Linux) || os(Android)
+            #if os(Linux) || os(Android) || os(macOS)
                 AsyncHTTPClientTransport.shared
             #else
                 URLSessionTransport.shared

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 /// Seed 004's target enum, against stubs from its sample data and against the demo server.
-@Suite("Target")
+@Suite("APITarget")
 struct TargetTests {
     @Test func sampleDataStubsAnswerTheSameCalls() async throws {
         let client = APIClient(transport: try StubTransport.samples(of: [DemoTarget.users, .todos]))

@@ -27,7 +27,7 @@ struct WireAuthenticationTests {
         var refreshToken: String
         var method: HTTPRequest.Method { .post }
         var path: String { "/refresh" }
-        var query: Query { ["delay_ms": 100] }
+        var query: QueryParameters { ["delay_ms": 100] }
         var body: RequestBody? { .form(["refresh_token": refreshToken]) }
         var decoder: JSONDecoder? { .snakeCase }
     }

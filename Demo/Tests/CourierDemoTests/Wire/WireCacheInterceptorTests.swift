@@ -34,7 +34,7 @@ struct WireCacheInterceptorTests {
             let client = makeClient(kind, baseURL: baseURL) { $0.cache = ResponseCache(observe: log.record) }
             var request = CachedResource(key: "request-no-cache-\(kind)")
             _ = try await client.send(request)
-            request.headers = ["Cache-Control": "no-cache"]
+            request.headers = [.cacheControl: "no-cache"]
             #expect(try await client.send(request).served == 1)
             #expect(log.all == [.miss, .revalidated])
             #expect(try await serverHits(kind, baseURL, key: request.key).notModified == 1)

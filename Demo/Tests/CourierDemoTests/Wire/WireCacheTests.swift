@@ -79,7 +79,7 @@ struct WireCacheTests {
             let client = makeClient(kind, baseURL: baseURL) { $0.cache = ResponseCache(observe: log.record) }
             let key = "vary-\(kind)"
             func request(_ language: String) -> CachedResource {
-                CachedResource(key: key, vary: "Accept-Language", headers: ["Accept-Language": language])
+                CachedResource(key: key, vary: "Accept-Language", headers: [.acceptLanguage: language])
             }
             let english = try await client.send(request("en"))
             let french = try await client.send(request("fr"))
@@ -102,7 +102,7 @@ struct WireCacheTests {
             let key = "credentials-\(kind)"
             func request(_ token: String) -> CachedResource {
                 CachedResource(
-                    key: key, cacheControl: "private, max-age=60", headers: ["Authorization": "Bearer \(token)"])
+                    key: key, cacheControl: "private, max-age=60", headers: [.authorization: "Bearer \(token)"])
             }
             let alice = try await client.send(request("alice"))
             let bob = try await client.send(request("bob"))
@@ -122,7 +122,7 @@ struct WireCacheTests {
         try await DemoServer.withRunning { baseURL in
             let client = makeClient(kind, baseURL: baseURL) { $0.cache = ResponseCache() }
             let key = "authorized-\(kind)"
-            let plain = CachedResource(key: key, headers: ["Authorization": "Bearer carol"])
+            let plain = CachedResource(key: key, headers: [.authorization: "Bearer carol"])
             _ = try await client.send(plain)
             _ = try await client.send(plain)
             #expect(try await serverHits(kind, baseURL, key: key).hits == 2)
@@ -160,7 +160,7 @@ struct WireCacheTests {
             let client = makeClient(kind, baseURL: baseURL) { $0.cache = ResponseCache(observe: log.record) }
             var request = CachedResource(key: "stale-if-error-\(kind)", cacheControl: "max-age=0, stale-if-error=600")
             let first = try await client.send(request)
-            request.headers = ["X-Status": "503"]
+            request.headers = [HTTPField.Name("X-Status")!: "503"]
             #expect(try await client.send(request) == first)
             #expect(log.all == [.miss, .stale])
         }

@@ -65,6 +65,24 @@ struct WireDownloadTests {
         }
     }
 
+    /// A download to a path that exists replaces the file whole. (Foundation 6.3's
+    /// `FileManager.replaceItemAt` failed on Linux after removing the old file.)
+    @Test(arguments: TransportKind.available)
+    func aDownloadReplacesAnExistingFile(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let directory = try Self.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let destination = directory.appendingPathComponent("body.bin")
+            try Data("old".utf8).write(to: destination)
+            let client = makeClient(kind, baseURL: baseURL)
+            for count in [1000, 2000] {
+                try await client.download(RawRequest(path: "/bytes", query: ["count": count]), to: destination)
+                #expect(try Data(contentsOf: destination).count == count)
+            }
+            #expect(try Self.leftovers(in: directory).isEmpty)
+        }
+    }
+
     @Test(arguments: TransportKind.available)
     func downloadFollowsARedirectAndKeepsOnlyTheFinalBody(_ kind: TransportKind) async throws {
         try await DemoServer.withRunning { baseURL in

@@ -10,7 +10,7 @@ struct WireEncodingTests {
     func queryReachesServerExactly(_ kind: TransportKind) async throws {
         try await DemoServer.withRunning { baseURL in
             let client = makeClient(kind, baseURL: baseURL)
-            let query: Query = [
+            let query: QueryParameters = [
                 "plus": "a+b&c=d", "space": "x y", "unicode": "日本語 ✓", "n": 2, "pi": 3.5, "flag": true,
                 "tags": ["swift", "http"], "missing": String?.none,
             ]
@@ -92,9 +92,10 @@ struct WireEncodingTests {
     func headersFromClientAndRequestAreSent(_ kind: TransportKind) async throws {
         try await DemoServer.withRunning { baseURL in
             let client = makeClient(kind, baseURL: baseURL) {
-                $0.headers = ["X-Client": "courier", "X-Shared": "client"]
+                $0.headers = [HTTPField.Name("X-Client")!: "courier", HTTPField.Name("X-Shared")!: "client"]
             }
-            let echo = try await client.send(EchoRequest(headers: ["X-Shared": "request", "X-Request": "1"]))
+            let echo = try await client.send(
+                EchoRequest(headers: [HTTPField.Name("X-Shared")!: "request", HTTPField.Name("X-Request")!: "1"]))
             #expect(echo.headers["x-client"] == "courier")
             #expect(echo.headers["x-shared"] == "request")
             #expect(echo.headers["x-request"] == "1")
@@ -108,9 +109,9 @@ struct WireEncodingTests {
             #expect(plain.headers["user-agent"] == APIClient.defaultUserAgent)
             #expect(APIClient.defaultUserAgent.hasPrefix("Courier/"))
 
-            let app = makeClient(kind, baseURL: baseURL) { $0.headers = ["User-Agent": "Shop/4.2"] }
+            let app = makeClient(kind, baseURL: baseURL) { $0.headers = [.userAgent: "Shop/4.2"] }
             #expect(try await app.send(EchoRequest()).headers["user-agent"] == "Shop/4.2")
-            let own = try await app.send(EchoRequest(headers: ["User-Agent": "Sync/1"]))
+            let own = try await app.send(EchoRequest(headers: [.userAgent: "Sync/1"]))
             #expect(own.headers["user-agent"] == "Sync/1")
         }
     }
@@ -130,7 +131,7 @@ struct WireEncodingTests {
             _ = try await client.send(SetCookie())
             let plain = try await client.send(EchoRequest())
             #expect(plain.headers["cookie"] == nil)
-            let own = try await client.send(EchoRequest(headers: ["Cookie": "theme=dark"]))
+            let own = try await client.send(EchoRequest(headers: [.cookie: "theme=dark"]))
             #expect(own.headers["cookie"] == "theme=dark")
         }
     }
@@ -140,7 +141,7 @@ struct WireEncodingTests {
     func aClientWithACookieJarSendsTheServersCookieBack(_ kind: TransportKind) async throws {
         try await DemoServer.withRunning { baseURL in
             let jar = CookieJar()
-            let client = makeClient(kind, baseURL: baseURL) { $0.interceptors = [CookieInterceptor(jar: jar)] }
+            let client = makeClient(kind, baseURL: baseURL) { $0.cookies = jar }
             _ = try await client.send(SetCookie())
             #expect(jar.count == 1)
             let echo = try await client.send(EchoRequest())
@@ -155,7 +156,7 @@ struct WireEncodingTests {
         try await DemoServer.withRunning { baseURL in
             try await DemoServer.withRunning { other in
                 let jar = CookieJar()
-                let client = makeClient(kind, baseURL: baseURL) { $0.interceptors = [CookieInterceptor(jar: jar)] }
+                let client = makeClient(kind, baseURL: baseURL) { $0.cookies = jar }
                 let login = EchoRequest(path: "/redirect", query: ["to": "/echo", "cookie": "login=ok"])
                 #expect(try await client.send(login).headers["cookie"] == "login=ok")
 

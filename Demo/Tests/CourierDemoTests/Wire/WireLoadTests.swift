@@ -26,6 +26,15 @@ struct WireLoadTests {
         try await PeakMemory.measuringAlone { try await Self.mix(kind) }
     }
 
+    /// Both transports' mixes at once, in one process: neither holds up the other.
+    @Test func bothTransportsTogether() async throws {
+        try await PeakMemory.measuringAlone {
+            async let urlSession: Void = Self.mix(.urlSession)
+            async let asyncHTTPClient: Void = Self.mix(.asyncHTTPClient)
+            _ = try await (urlSession, asyncHTTPClient)
+        }
+    }
+
     static func mix(_ kind: TransportKind) async throws {
         try await DemoServer.withRunning { baseURL in
             // A 1 MiB limit: little memory taken from tests measuring theirs in this process.
@@ -91,7 +100,7 @@ struct WireLoadTests {
     }
 
     static func call(
-        _ label: String, _ client: APIClient, path: String, query: Query = [:], timeout: Duration
+        _ label: String, _ client: APIClient, path: String, query: QueryParameters = [:], timeout: Duration
     ) async -> Outcome {
         let started = ContinuousClock.now
         var kind: APIError.Kind?

@@ -90,9 +90,7 @@ struct WireMemoryTests {
 /// Runs `courier-memory-probe`, built beside the test bundle.
 enum MemoryProbe {
     /// Where the probe is: in the test bundle's build folder.
-    static let executable = URL(fileURLWithPath: CommandLine.arguments[0])
-        .deletingLastPathComponent()
-        .appending(path: "courier-memory-probe")
+    static let executable = ChildProcess.built("courier-memory-probe")
 
     struct Result {
         /// The call's outcome: `ok` or an ``APIError/Kind``.
@@ -107,34 +105,19 @@ enum MemoryProbe {
     static func run(
         _ kind: TransportKind, url: URL, maximumBodySize: Int, downloads: Bool = false
     ) async throws -> Result {
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw ProbeError(message: "\(executable.path) is missing: build the Demo package (swift build)")
-        }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [kind.rawValue, url.absoluteString, "\(maximumBodySize)"] + (downloads ? ["download"] : [])
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        // Read and wait on a thread of its own: blocking one of the few threads Swift's
-        // concurrency runs on would stall every other test.
-        let text = await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in
-            DispatchQueue.global().async {
-                let data = output.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                done.resume(returning: String(decoding: data, as: UTF8.self))
-            }
-        }
+        let text = try await ChildProcess.run(
+            executable,
+            arguments: [kind.rawValue, url.absoluteString, "\(maximumBodySize)"] + (downloads ? ["download"] : []))
         let fields = Dictionary(
             text.split(whereSeparator: \.isWhitespace).compactMap { pair -> (String, String)? in
                 let parts = pair.split(separator: "=", maxSplits: 1)
                 return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
             },
             uniquingKeysWith: { _, last in last })
-        guard process.terminationStatus == 0, let kind = fields["kind"], let grown = fields["grown"].flatMap(Int.init),
+        guard let kind = fields["kind"], let grown = fields["grown"].flatMap(Int.init),
             let peak = fields["peak"].flatMap(Int.init)
         else {
-            throw ProbeError(message: "the probe exited with \(process.terminationStatus) and printed: \(text)")
+            throw ProbeError(message: "the probe printed: \(text)")
         }
         return Result(kind: kind, grown: grown, peak: peak)
     }

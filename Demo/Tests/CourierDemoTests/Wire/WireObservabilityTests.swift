@@ -19,7 +19,7 @@ struct WireObservabilityTests {
         var method: HTTPRequest.Method { .get }
         var key = UUID().uuidString
         var path: String { "/redirect" }
-        var query: Query {
+        var query: QueryParameters {
             ["to": "/observed?key=\(key)&failures=1", "api_key": "s3cret-3"]
         }
     }
@@ -39,7 +39,7 @@ struct WireObservabilityTests {
             initial: BearerCredential(accessToken: "stale-s3cret-1")
         ) { _ in BearerCredential(accessToken: "fresh-s3cret-2") }
         return makeClient(kind, baseURL: baseURL) {
-            $0.interceptors = [RetryInterceptor(budget: nil, sleep: { _ in }), refreshing]
+            $0.interceptors = [RetryInterceptor(budget: nil, random: { 0 }), refreshing]
             $0.tracer = tracer
             $0.metricsFactory = metrics
         }
@@ -183,7 +183,7 @@ struct WireObservabilityTests {
             typealias Response = Data
             var method: HTTPRequest.Method { .get }
             var path: String { "/bytes" }
-            var query: Query { ["count": 4096] }
+            var query: QueryParameters { ["count": 4096] }
         }
         try await DemoServer.withRunning { baseURL in
             let metrics = TestMetrics()

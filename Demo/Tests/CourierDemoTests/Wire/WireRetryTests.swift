@@ -1,4 +1,5 @@
 import Courier
+import CourierTesting
 import DemoAPI
 import Foundation
 import Testing
@@ -14,45 +15,36 @@ struct WireRetryTests {
         var retryAfter: String?
         var format = "seconds"
         var path: String { "/flaky" }
-        var query: Query {
+        var query: QueryParameters {
             ["key": key, "failures": failures, "retry_after": retryAfter, "retry_after_format": format]
-        }
-    }
-
-    /// Waits for real, and records how long it was asked to wait.
-    final class Sleeps: Sendable {
-        let waits = Locked<[Duration]>([])
-        var sleep: @Sendable (Duration) async throws -> Void {
-            { duration in
-                self.waits.withLock { $0.append(duration) }
-                try await Task.sleep(for: duration)
-            }
         }
     }
 
     @Test(arguments: TransportKind.available)
     func retryAfterInSecondsIsHonouredUntilTheEndpointRecovers(_ kind: TransportKind) async throws {
         try await DemoServer.withRunning { baseURL in
-            let sleeps = Sleeps()
-            let retry = RetryInterceptor(budget: nil, sleep: sleeps.sleep)
-            let client = makeClient(kind, baseURL: baseURL) { $0.interceptors = [retry] }
-            let started = ContinuousClock.now
+            // The client's clock records the waits and moves past them at once.
+            let clock = ManualClock(advancesOnSleep: true)
+            let client = makeClient(kind, baseURL: baseURL) {
+                $0.interceptors = [RetryInterceptor(budget: nil)]
+                $0.clock = clock
+            }
             let result = try await client.send(Flaky(failures: 2, retryAfter: "1"))
             #expect(result == ["hits": 3])
-            #expect(sleeps.waits.withLock { $0 } == [.seconds(1), .seconds(1)])
-            #expect(started.duration(to: .now) >= .seconds(2))
+            #expect(clock.sleeps == [.seconds(1), .seconds(1)])
         }
     }
 
     @Test(arguments: TransportKind.available)
     func retryAfterAsAnHTTPDateIsHonoured(_ kind: TransportKind) async throws {
         try await DemoServer.withRunning { baseURL in
-            let sleeps = Sleeps()
+            let clock = ManualClock(advancesOnSleep: true)
             let client = makeClient(kind, baseURL: baseURL) {
-                $0.interceptors = [RetryInterceptor(budget: nil, sleep: sleeps.sleep)]
+                $0.interceptors = [RetryInterceptor(budget: nil)]
+                $0.clock = clock
             }
             _ = try await client.send(Flaky(failures: 1, retryAfter: "10", format: "date"))
-            let waits = sleeps.waits.withLock { $0 }
+            let waits = clock.sleeps
             // The date has whole seconds and the clock moves on before the client reads it, so
             // the wait is between nine and ten seconds, less any scheduling delay (seconds on a
             // machine whose cores other tests share). The sleep is recorded, not taken.
@@ -85,7 +77,7 @@ struct WireRetryTests {
         try await DemoServer.withRunning { baseURL in
             let key = "cut-\(kind)"
             let client = makeClient(kind, baseURL: baseURL) {
-                $0.interceptors = [RetryInterceptor(budget: nil, sleep: { _ in })]
+                $0.interceptors = [RetryInterceptor(budget: nil, random: { 0 })]
             }
             let error = await #expect(throws: APIError.self) {
                 try await client.send(RawRequest(path: "/cut-body", query: ["bytes": 1000, "key": key]))
@@ -104,6 +96,6 @@ struct WireRetryTests {
         var method: HTTPRequest.Method { .get }
         var key: String
         var path: String { "/hits" }
-        var query: Query { ["key": key] }
+        var query: QueryParameters { ["key": key] }
     }
 }

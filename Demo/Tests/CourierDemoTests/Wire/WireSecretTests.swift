@@ -10,7 +10,7 @@ struct WireSecretTests {
         typealias Response = Data
         var method: HTTPRequest.Method { .get }
         var path: String { "/users" }
-        var query: Query { ["api_key": "SECRET-123"] }
+        var query: QueryParameters { ["api_key": "SECRET-123"] }
     }
 
     /// Every way an app might print or log the error.

@@ -11,7 +11,7 @@ struct WireStreamTests {
         typealias Response = StreamRoutes.Token
         var method: HTTPRequest.Method { .get }
         var path: String { "/events/tokens" }
-        var query: Query
+        var query: QueryParameters
     }
 
     /// The same stream with each event's data kept as text: no JSON decoding, so that measuring
@@ -20,7 +20,7 @@ struct WireStreamTests {
         typealias Response = String
         var method: HTTPRequest.Method { .get }
         var path: String { "/events/tokens" }
-        var query: Query
+        var query: QueryParameters
     }
 
     struct ExportRequest: APIRequest {
@@ -31,7 +31,7 @@ struct WireStreamTests {
         typealias Response = Line
         var method: HTTPRequest.Method { .get }
         var path: String { "/export.ndjson" }
-        var query: Query
+        var query: QueryParameters
     }
 
     struct ItemsRequest: APIRequest {
@@ -40,7 +40,7 @@ struct WireStreamTests {
         var path: String { "/items" }
         var page = 1
         var cycle: Int?
-        var query: Query { ["page": page, "cycle": cycle] }
+        var query: QueryParameters { ["page": page, "cycle": cycle] }
     }
 
     static let byLink = Pagination<ItemsRequest>.linkHeader { current, next in

@@ -10,7 +10,7 @@ struct WireUploadTests {
         typealias Response = UploadRoutes.Receipt
         var method: HTTPRequest.Method = .put
         var path = "/upload"
-        var query: Query = [:]
+        var query: QueryParameters = [:]
         var body: RequestBody?
         var timeout: Duration?
     }

@@ -110,7 +110,7 @@ struct RxCourierStreamTests {
         var method: HTTPRequest.Method { .get }
         var path: String { "/export" }
         var page = 1
-        var query: Query { ["page": page] }
+        var query: QueryParameters { ["page": page] }
     }
 
     /// Collects an `Observable`'s values until it completes or fails.

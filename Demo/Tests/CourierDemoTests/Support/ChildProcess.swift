@@ -1,0 +1,42 @@
+import Foundation
+
+/// Runs a program built beside the test bundle and returns what it printed.
+enum ChildProcess {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Where the programs the Demo package builds are: beside the test bundle.
+    static func built(_ name: String) -> URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: name)
+    }
+
+    /// Runs `executable` and returns what it printed.
+    ///
+    /// - Throws: ``Failure`` when it is missing or exits with a status other than 0.
+    static func run(_ executable: URL, arguments: [String]) async throws -> String {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw Failure(description: "\(executable.path) is missing: build the Demo package (swift build)")
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        // Read and wait on a thread of its own: blocking one of the few threads Swift's
+        // concurrency runs on would stall every other test.
+        let text = await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in
+            DispatchQueue.global().async {
+                let data = output.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                done.resume(returning: String(decoding: data, as: UTF8.self))
+            }
+        }
+        guard process.terminationStatus == 0 else {
+            throw Failure(
+                description: "\(executable.lastPathComponent) exited with \(process.terminationStatus): \(text)")
+        }
+        return text
+    }
+}

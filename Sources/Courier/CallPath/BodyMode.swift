@@ -1,0 +1,15 @@
+import Foundation
+
+/// How a call reads its response body: the one switch between ordinary calls, streams and
+/// downloads.
+enum BodyMode: Sendable, Equatable {
+    /// Into memory, whole, under ``APIClient/Configuration/maximumBodySize``: ordinary calls. The
+    /// cache and interceptors see it in memory.
+    case buffer
+    /// Handed on as it streams, with no limit: ``APIClient/withBytes(_:progress:_:)``, event
+    /// streams, JSON Lines, streamed OpenAPI operations.
+    case stream
+    /// Into a file at this URL: ``APIClient/download(_:to:progress:)``. A transport may write it
+    /// there as it arrives (``TransportContext``'s download destination).
+    case file(URL)
+}

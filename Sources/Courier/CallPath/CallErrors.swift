@@ -1,0 +1,82 @@
+import Foundation
+import HTTPTypes
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A transport's native timer ended the exchange at ``TransportContext/deadline``: Courier's own
+/// transports (and its test doubles) throw it, and the call fails as ``APIError/Kind/timeout``.
+package struct TransportDeadlineReached: Error {
+    package init() {}
+}
+
+extension DeadlineScope {
+    /// Words any failure of a call as an ``APIError``: the one place that does, from the transport
+    /// up to the caller.
+    ///
+    /// Once the call's time is up, a failure that could be its consequence (a cancelled task, a
+    /// dropped connection, a transport's deadline) is the call's ``APIError/Kind/timeout``; a
+    /// caller's own cancellation is ``APIError/Kind/cancelled``.
+    ///
+    /// - Parameters:
+    ///   - error: What was thrown.
+    ///   - request: The request on the wire, if any.
+    ///   - response: Its response head, if it had arrived.
+    /// - Returns: The error as the call reports it.
+    func classify(_ error: any Error, request: HTTPRequest?, response: HTTPResponse?) -> APIError {
+        if error is Expired || error is TransportDeadlineReached {
+            return timeoutError(request: request, response: response)
+        }
+        if var apiError = error as? APIError {
+            if apiError.request == nil { apiError.request = request }
+            if apiError.response == nil { apiError.response = response }
+            guard [.transport, .cancelled].contains(apiError.kind), timeIsUp else { return apiError }
+            var timeout = timeoutError(
+                request: apiError.request, response: apiError.response, underlying: apiError.underlying ?? apiError)
+            timeout.originIsKnown = apiError.originIsKnown
+            return timeout
+        }
+        if timeIsUp {
+            return timeoutError(request: request, response: response, underlying: error)
+        }
+        return describe(error, request: request, response: response)
+    }
+
+    /// Whether the deadline passed: the alarm rang, or, unless the caller was cancelled, the clock
+    /// is past it (a transport's timer can fire a hair before the scope's).
+    private var timeIsUp: Bool {
+        hasExpired || (!Task.isCancelled && hasPassed)
+    }
+
+    /// Words a failure that is not the deadline's.
+    private func describe(_ error: any Error, request: HTTPRequest?, response: HTTPResponse?) -> APIError {
+        if let exceeded = error as? BodyLimitExceeded {
+            var apiError = exceeded.apiError
+            apiError.request = request
+            apiError.response = response
+            return apiError
+        }
+        if let decodingError = error as? ContentDecodingError {
+            return decodingError.apiError(request: request, response: response)
+        }
+        if error is CancellationError || Task.isCancelled {
+            return APIError(
+                .cancelled, "The call was cancelled.", request: request, response: response, underlying: error)
+        }
+        if let urlError = error as? URLError {
+            switch urlError.code {
+            case .cancelled:
+                return APIError(
+                    .cancelled, "The call was cancelled.", request: request, response: response, underlying: error)
+            case .timedOut:
+                return timeoutError(request: request, response: response, underlying: error, byTransport: true)
+            default:
+                break
+            }
+        }
+        let message =
+            response == nil ? "The request could not be sent." : "The connection failed while the body was read."
+        return APIError(.transport, message, request: request, response: response, underlying: error)
+    }
+}

@@ -1,0 +1,55 @@
+import HTTPTypes
+
+/// A client's configuration with what every call derives from it worked out once, when the
+/// configuration is set: the request builder, the steps of a call (interceptors, cookies, cache,
+/// transport) folded into one chain, the clock, and whether anything observes calls.
+///
+/// Calls share it by reference, so that preparing a call copies no part of the configuration.
+final class ResolvedConfiguration: Sendable {
+    let configuration: APIClient.Configuration
+    let builder: RequestBuilder
+    let observers: Observers
+    let clock: CallClock
+    /// Every step of a call below the caller, built once.
+    let chain: InterceptorChain
+    /// Whether a buffered call awaits nothing but the transport (no interceptor, cache or redirect
+    /// hook, and the system clock), so that the transport, which ends a buffered exchange by its
+    /// deadline with a timer of its own (``Transport``'s requirements), keeps the call's time
+    /// without a task of the call's own.
+    let awaitsOnlyTheTransport: Bool
+
+    init(_ configuration: APIClient.Configuration) {
+        self.configuration = configuration
+        builder = RequestBuilder(configuration: configuration)
+        observers = Observers(configuration)
+        clock = CallClock.make(configuration.clock)
+        var step: InterceptorChain.Step =
+            TransportStep(
+                transport: configuration.transport, redirects: configuration.redirects,
+                cookies: configuration.cookies, bodyLimit: configuration.maximumBodySize
+            ).send
+        if let cache = configuration.cache {
+            step = CacheStep(cache: cache, bodyLimit: configuration.maximumBodySize, next: step).send
+        }
+        if let jar = configuration.cookies {
+            step = CookieStep(jar: jar, next: step).send
+        }
+        chain = InterceptorChain(configuration.interceptors, below: step)
+        awaitsOnlyTheTransport =
+            configuration.interceptors.isEmpty && configuration.cache == nil && configuration.redirects.decide == nil
+            && clock.isSystem
+    }
+
+    /// Whether a call can run in the caller's task: see ``awaitsOnlyTheTransport``.
+    func runsInCallersTask(_ call: PreparedCall, mode: BodyMode) -> Bool {
+        awaitsOnlyTheTransport && mode == .buffer && call.body?.isStreamed != true
+    }
+}
+
+extension CallClock {
+    /// The call clock of a configuration's clock: the shared one for the system clock.
+    static func make(_ clock: any Clock<Duration>) -> CallClock {
+        if clock is ContinuousClock { return .system }
+        return CallClock(clock)
+    }
+}

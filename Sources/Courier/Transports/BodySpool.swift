@@ -1,0 +1,199 @@
+import Foundation
+
+/// A response body written to a file as it arrives: the body of a download over
+/// ``URLSessionTransport``.
+///
+/// FoundationNetworking hands every chunk to the session's delegate without waiting, and no
+/// delegate callback may wait for a reader (every session in the process shares one serial work
+/// queue), so a body handed on in memory queues as fast as the network delivers it. A download
+/// does not need it in memory: the transport's callback appends each chunk here, where it is
+/// called, as FoundationNetworking's own download tasks do, and memory stays at one gathered
+/// write whatever the size. The client then takes the finished file
+/// (``APIClient/download(_:to:progress:)``), or reads the body back as the file grows (a redirect's
+/// body, an error response's body, an interceptor that reads it). The client also writes a body
+/// that arrives some other way (over AsyncHTTPClient, from a stub) to its destination through one.
+///
+/// The file is created beside the download's destination, so that taking it is a rename. It is
+/// removed when the spool ends without being taken: when its reader goes away before the end
+/// (``SpoolReader``), or when the last reference to the spool goes.
+final class BodySpool: Sendable {
+    /// Chunks are gathered into writes of up to this size: one system call instead of sixteen for
+    /// URLSession's 16 KiB chunks.
+    static let writeSize = 256 * 1024
+    /// Gathered chunks are written at least this often, so that a slow body's progress shows and
+    /// a reader gets it without waiting for a whole write.
+    static let flushInterval = Duration.milliseconds(50)
+
+    /// The file being written.
+    let file: URL
+    private let state: Locked<State>
+
+    /// What a reader sees: the bytes in the file, and how the body ended, once it has.
+    struct Snapshot {
+        var written: Int64
+        var outcome: Outcome?
+    }
+
+    enum Outcome {
+        case finished
+        case failed(any Error)
+    }
+
+    private struct State {
+        var handle: FileHandle?
+        var pending = Data()
+        var written: Int64 = 0
+        var lastFlush = ContinuousClock.now
+        var outcome: Outcome?
+        /// Whether the file has been taken (it is the caller's now) or removed.
+        var released = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+
+        var snapshot: Snapshot { Snapshot(written: written, outcome: outcome) }
+    }
+
+    /// Creates the spool's file beside `destination`.
+    ///
+    /// - Throws: ``APIError/Kind/storage`` when the file cannot be created.
+    init(beside destination: URL) throws(APIError) {
+        let file = Self.temporaryURL(beside: destination)
+        let handle: FileHandle
+        do {
+            guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+                throw CocoaError(.fileWriteUnknown)
+            }
+            handle = try FileHandle(forWritingTo: file)
+        } catch {
+            throw APIError(.storage, "Could not create \(file.path).", underlying: error)
+        }
+        self.file = file
+        self.state = Locked(State(handle: handle))
+    }
+
+    deinit {
+        release()
+    }
+
+    /// A new temporary file name beside `destination`: hidden, and ending in `.download`.
+    static func temporaryURL(beside destination: URL) -> URL {
+        destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
+    }
+
+    // MARK: Writing (the transport's callbacks, one at a time)
+
+    /// Appends a chunk of the body.
+    ///
+    /// - Returns: `false` when the spool takes no more (it failed, ended or was abandoned): the
+    ///   caller should stop the transfer.
+    func append(_ chunk: Data) -> Bool {
+        let (accepted, waiters) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
+            guard state.outcome == nil, !state.released else { return (false, []) }
+            state.pending.append(chunk)
+            guard state.pending.count >= Self.writeSize || state.lastFlush.duration(to: .now) >= Self.flushInterval
+            else { return (true, []) }
+            let flushed = Self.flush(&state, file: file)
+            return (flushed, Self.takeWaiters(&state))
+        }
+        for waiter in waiters { waiter.resume() }
+        return accepted
+    }
+
+    /// Ends the body: writes what is left and closes the file, or records the failure.
+    ///
+    /// Does nothing once the body has ended, so a transfer cancelled after a storage failure
+    /// keeps reporting the storage failure.
+    func finish(throwing error: (any Error)? = nil) {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            guard state.outcome == nil else { return [] }
+            if let error {
+                state.outcome = .failed(error)
+            } else if Self.flush(&state, file: file) {
+                state.outcome = .finished
+            }
+            try? state.handle?.close()
+            state.handle = nil
+            return Self.takeWaiters(&state)
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Writes the gathered chunks; on failure records a storage error and returns `false`.
+    private static func flush(_ state: inout State, file: URL) -> Bool {
+        guard !state.pending.isEmpty else { return true }
+        do {
+            guard let handle = state.handle else { throw CocoaError(.fileWriteUnknown) }
+            try handle.write(contentsOf: state.pending)
+        } catch {
+            state.outcome = .failed(APIError(.storage, "Could not write \(file.path).", underlying: error))
+            try? state.handle?.close()
+            state.handle = nil
+            state.pending = Data()
+            return false
+        }
+        state.written += Int64(state.pending.count)
+        state.pending.removeAll(keepingCapacity: true)
+        state.lastFlush = .now
+        return true
+    }
+
+    private static func takeWaiters(_ state: inout State) -> [CheckedContinuation<Void, Never>] {
+        defer { state.waiters = [] }
+        return state.waiters
+    }
+
+    // MARK: Reading (the client)
+
+    /// Waits until the file holds more than `known` bytes or the body has ended, and says which;
+    /// returns at once when the calling task is cancelled (check for it).
+    func snapshot(after known: Int64) async -> Snapshot {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let ready = state.withLock { state -> Bool in
+                    if state.written > known || state.outcome != nil || Task.isCancelled { return true }
+                    state.waiters.append(continuation)
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+            return state.withLock { $0.snapshot }
+        } onCancel: {
+            let waiters = state.withLock { Self.takeWaiters(&$0) }
+            for waiter in waiters { waiter.resume() }
+        }
+    }
+
+    /// The bytes in the file and how the body ended, now, without waiting.
+    var current: Snapshot { state.withLock { $0.snapshot } }
+
+    /// Hands over the finished file: the caller moves it into place and the spool no longer
+    /// removes it.
+    ///
+    /// - Throws: The body's failure (a storage error, the transfer's error), or
+    ///   `CancellationError` when the body has not ended or the file was released.
+    func take() throws -> URL {
+        try state.withLock { state in
+            if case .failed(let error) = state.outcome { throw error }
+            guard case .finished = state.outcome, !state.released else { throw CancellationError() }
+            state.released = true
+            return file
+        }
+    }
+
+    /// Stops taking chunks and removes the file, unless it was taken.
+    func release() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            guard !state.released else { return [] }
+            state.released = true
+            try? state.handle?.close()
+            state.handle = nil
+            state.pending = Data()
+            if state.outcome == nil {
+                state.outcome = .failed(CancellationError())
+            }
+            try? FileManager.default.removeItem(at: file)
+            return Self.takeWaiters(&state)
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+}

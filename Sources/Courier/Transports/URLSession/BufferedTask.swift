@@ -1,0 +1,135 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One task's response, read whole into memory up to a limit and handed to the caller at the
+/// end: no stream, one wait.
+final class BufferedTask: TaskEvents {
+    private struct State {
+        var response: URLResponse?
+        /// Counts the body against the limit and, for a body that arrives decompressed, the ratio.
+        var meter = BodyMeter.unlimited
+        var data = Data()
+        var outcome: Result<(URLResponse, Data), any Error>?
+        var waiter: CheckedContinuation<(URLResponse, Data), any Error>?
+    }
+
+    let body: OutgoingBody?
+    private let limit: Int
+    private let decoding: ContentDecoding
+    private let isHead: Bool
+    private let task: URLSessionTask
+    private let state = Locked(State())
+
+    init(task: URLSessionTask, body: OutgoingBody?, limit: Int, decoding: ContentDecoding) {
+        self.task = task
+        self.body = body
+        self.limit = limit
+        self.decoding = decoding
+        self.isHead = task.originalRequest?.httpMethod == "HEAD"
+    }
+
+    /// The response head, once it has arrived: for an error raised after it.
+    var response: URLResponse? { state.withLock { $0.response } }
+
+    /// Starts the task and waits for the whole response.
+    ///
+    /// - Throws: ``BodyLimitExceeded`` past the limit or the ratio (the task is cancelled), a
+    ///   ``ContentDecodingError`` for a body encoded in a coding the session does not decode, or
+    ///   the task's error.
+    func response(starting task: URLSessionTask) async throws -> (URLResponse, Data) {
+        try await withCheckedThrowingContinuation { continuation in
+            let outcome = state.withLock { state -> Result<(URLResponse, Data), any Error>? in
+                if state.outcome == nil { state.waiter = continuation }
+                return state.outcome
+            }
+            if let outcome {
+                continuation.resume(with: outcome)
+            } else {
+                task.resumeWithoutWaiting()
+            }
+        }
+    }
+
+    func received(_ response: URLResponse) {
+        let expected = response.expectedContentLength
+        let contentEncoding = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding")
+        let first = state.withLock { state -> Bool in
+            guard state.response == nil else { return false }
+            state.response = response
+            return true
+        }
+        guard first else { return }
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 200
+        let length = expected >= 0 ? Int(expected) : nil
+        if let coding = decoding.undecoded(
+            contentEncoding: contentEncoding, status: status, isHead: isHead, contentLength: length)
+        {
+            finish(.failure(ContentDecodingError(reason: .unsupported, coding: coding, summary: decoding.summary)))
+            return
+        }
+        // An encoded body's announced length is the compressed one: the limit counts decompressed
+        // bytes, and the ratio holds them to the compressed length.
+        do {
+            let meter = try BodyMeter(
+                limit: limit, announcedLength: isHead ? nil : length,
+                contentEncoding: ContentDecoding.isEncoded(contentEncoding) ? contentEncoding : nil,
+                ratio: decoding.maximumRatio)
+            state.withLock { $0.meter = meter }
+        } catch {
+            finish(.failure(error))
+        }
+    }
+
+    func received(_ data: Data) {
+        let failure = state.withLock { state -> (any Error)? in
+            guard state.outcome == nil else { return nil }
+            do {
+                try state.meter.add(data.count)
+            } catch {
+                return error
+            }
+            if state.data.isEmpty {
+                state.data = data  // most small bodies arrive in one piece: no copy
+            } else {
+                state.data.append(data)
+            }
+            return nil
+        }
+        if let failure {
+            finish(.failure(failure))
+        }
+    }
+
+    func completed(with error: (any Error)?) {
+        let result = state.withLock { state -> Result<(URLResponse, Data), any Error> in
+            if let error { return .failure(error) }
+            guard let response = state.response else { return .failure(URLError(.badServerResponse)) }
+            return .success((response, state.data))
+        }
+        finish(result)
+    }
+
+    /// Ends the wait at once with `error` and cancels the task: for the deadline
+    /// (`TransportDeadlineReached`) and the caller's cancellation, which must not wait for the
+    /// session to confirm the cancel (it lands late while libcurl is busy with another task's body).
+    func abandon(with error: any Error = URLError(.cancelled)) {
+        finish(.failure(error))
+    }
+
+    /// Settles the exchange once; a failure before the end cancels the task.
+    private func finish(_ outcome: Result<(URLResponse, Data), any Error>) {
+        let waiter = state.withLock { state -> CheckedContinuation<(URLResponse, Data), any Error>?? in
+            guard state.outcome == nil else { return nil }
+            state.outcome = outcome
+            state.data = Data()
+            defer { state.waiter = nil }
+            return .some(state.waiter)
+        }
+        guard let waiter else { return }  // settled before
+        if case .failure = outcome { task.cancelWithoutWaiting() }
+        waiter?.resume(with: outcome)
+    }
+}

@@ -1,0 +1,307 @@
+public import HTTPTypes
+import HTTPTypesFoundation
+
+#if canImport(FoundationNetworking)
+    import Foundation
+    public import FoundationNetworking
+#else
+    public import Foundation
+#endif
+
+/// A transport over Foundation's `URLSession`: the default on Apple platforms.
+///
+/// The transport owns its session and a session-level delegate, because only a session-level
+/// delegate can stop `URLSession` from following redirects on Linux. The response body streams
+/// from the delegate, so the client's body limit applies before a large body is held in memory,
+/// and a body abandoned at that limit cancels its task.
+///
+/// The session configuration's `timeoutIntervalForRequest` (an idle timeout, 60 seconds by
+/// default) still applies underneath the client's total deadline.
+///
+/// `URLSession` decompresses `gzip` and `deflate` bodies itself (and `br`; on Linux, libcurl also
+/// `zstd`), always. The transport sends `Accept-Encoding: gzip, deflate` when a request sets
+/// none, counts the client's body limit on decompressed bytes, fails a body that decompresses to
+/// more than ``defaultDecompressionRatio`` times its announced `Content-Length`, and fails a
+/// coding the session does not decode with ``APIError/Kind/decoding``.
+///
+/// On Linux, FoundationNetworking hands every chunk libcurl reads (or decompresses) to the
+/// delegate without waiting for it; the transport's delegate queue runs each callback where it is
+/// called, so a chunk is counted, and dropped past the body limit, before libcurl reads the next,
+/// and memory stays near the body limit. Cancelling a task there lands late,
+/// though: after a body is refused at the limit, libcurl may read on for a while (and discard
+/// what it reads) while a fast server keeps sending. `AsyncHTTPClientTransport`, the default
+/// there, stops reading at once.
+///
+/// A download (``APIClient/download(_:to:progress:)``) does not go through memory: the delegate
+/// writes each chunk to a file beside the destination where it is handed over, as
+/// FoundationNetworking's own download tasks do, and the client renames that file into place:
+/// Courier holds at most 256 KiB of the body, whatever its size. (FoundationNetworking's own
+/// memory still grows during a large transfer on Linux; a 1 GiB download peaked at 48–64 MiB,
+/// and a bare URLSession program writing the same way at 46–53 MiB.) Progress is reported as the chunks reach the file, at least
+/// every 50 milliseconds while bytes arrive.
+///
+/// On Linux, FoundationNetworking sometimes stops the process when a file upload is cancelled
+/// mid-transfer, by a cancelled task or by the call's deadline (`EasyHandle.swift: Fatal error:
+/// 'try!' … libcurl.Easy Code=43`, seen in about one run in six of a test that does it). Upload
+/// files on Linux over `AsyncHTTPClientTransport`, the default there.
+public final class URLSessionTransport: Transport {
+    /// A transport over a session with the ``recommendedConfiguration``.
+    public static let shared = URLSessionTransport()
+
+    /// The configuration transports are created with unless given another: `.default`, but
+    /// neither storing nor sending cookies.
+    ///
+    /// With `.default`, a session keeps the cookies servers set in the process-wide cookie
+    /// storage and sends them with later requests, replacing a `Cookie` header the request sets
+    /// itself, and every client on ``shared`` sees every other's cookies. Over this configuration a
+    /// request sends the `Cookie` header it sets and nothing else, as over AsyncHTTPClient. Pass a
+    /// configuration with cookies on to ``init(configuration:decompressionRatio:)`` for the
+    /// session's own handling.
+    public static var recommendedConfiguration: URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.default
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        return configuration
+    }
+
+    /// The largest size a compressed response body may decompress to, as a multiple of its
+    /// announced (compressed) `Content-Length`, unless the transport is created with another: 100.
+    ///
+    /// JSON typically compresses 5 to 20 times; a decompression bomb compresses about 1,000 times.
+    public static let defaultDecompressionRatio = 100
+
+    private let session: URLSession
+    private let delegate: SessionDelegate
+    /// What the session decodes.
+    let decoding: ContentDecoding
+
+    /// Creates a transport over a new session.
+    ///
+    /// - Parameters:
+    ///   - configuration: The session's configuration (timeouts, cache, cookies, proxies);
+    ///     ``recommendedConfiguration`` by default, which handles no cookies.
+    ///   - decompressionRatio: The largest size a compressed body may decompress to, as a multiple
+    ///     of its `Content-Length`; past it the call fails with ``APIError/Kind/bodyTooLarge``. A
+    ///     body without a `Content-Length` is bounded by the client's
+    ///     ``APIClient/Configuration/maximumBodySize`` only.
+    public init(
+        configuration: URLSessionConfiguration = URLSessionTransport.recommendedConfiguration,
+        decompressionRatio: Int = URLSessionTransport.defaultDecompressionRatio
+    ) {
+        let delegate = SessionDelegate()
+        self.delegate = delegate
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: DelegateQueue())
+        self.decoding = Self.contentDecoding(ratio: decompressionRatio)
+    }
+
+    deinit {
+        #if canImport(FoundationNetworking)
+            // After the task creations already queued (an abandoned call's may still be waiting
+            // for a held session queue): FoundationNetworking traps on a task made for an
+            // invalidated session.
+            let session = session
+            SessionControl.queue.async { session.finishTasksAndInvalidate() }
+        #else
+            session.finishTasksAndInvalidate()
+        #endif
+    }
+
+    /// Sends a request without following redirects, cancelling its task when the deadline passes.
+    ///
+    /// When the client reads the whole body (`context.readsWholeBody`), the delegate reads it
+    /// into memory and the task is cancelled at the deadline or as soon as the body passes
+    /// `context.bodyLimit`; otherwise the body streams from the delegate.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - body: The request body, if any; a file is sent with an upload task, from disk, and a
+    ///     streamed body is first written to a temporary file (memory stays flat).
+    ///   - context: The deadline, the body limit and the networks the request may use.
+    /// - Returns: The response head and its body.
+    /// - Throws: `TransportDeadlineReached` once the deadline passes, ``ConstrainedNetworkError``,
+    ///   `URLError` (`.cancelled` when the calling task is cancelled).
+    public func send(
+        _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
+    ) async throws -> (HTTPResponse, ResponseBody) {
+        guard let body, let spool = try await OutgoingBody.Spool.write(body) else {
+            return try await exchange(request, body: body, context: context)
+        }
+        // Once the head has arrived, the server has read the body (or no longer wants it).
+        defer { spool.remove() }
+        return try await exchange(request, body: spool.body, context: context)
+    }
+
+    /// Sends a request whose body, if any, is bytes or a file: ended early by the caller's
+    /// cancellation and, when the body is read whole, by the transport's own timer at the
+    /// deadline, at whatever stage the exchange has reached (see ``Abandonment``).
+    private func exchange(
+        _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
+    ) async throws -> (HTTPResponse, ResponseBody) {
+        let abandonment = Abandonment()
+        // The session's own timeouts are whole seconds on Linux and ignore the resource timeout.
+        // (A streamed exchange is cut off by the client at its deadline, through cancellation.)
+        let alarm =
+            context.readsWholeBody
+            ? Self.timers.set(at: Self.timers.now(context.deadline)) {
+                abandonment.abandon(with: TransportDeadlineReached())
+            } : nil
+        defer { alarm.map(Self.timers.cancel) }
+        return try await withTaskCancellationHandler {
+            try await exchange(request, body: body, context: context, abandonment)
+        } onCancel: {
+            abandonment.abandon(with: URLError(.cancelled))
+        }
+    }
+
+    private func exchange(
+        _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext, _ abandonment: Abandonment
+    ) async throws -> (HTTPResponse, ResponseBody) {
+        let task = try await makeTask(request, body: body, networkAccess: context.networkAccess, abandonment)
+        guard context.readsWholeBody else {
+            // A download's body goes to a file beside its destination from the callbacks, since
+            // FoundationNetworking cannot be made to wait for a slower reader.
+            let spool = try context.downloadDestination.map { destination throws(APIError) in
+                try BodySpool(beside: destination)
+            }
+            let exchange = StreamedTask(body: body, decoding: decoding, spool: spool)
+            delegate.register(task, exchange)
+            abandonment.route { exchange.abandon(with: $0) }
+            do {
+                return try await head(of: task, exchange, request: request)
+            } catch {
+                spool?.release()
+                throw error
+            }
+        }
+        let exchange = BufferedTask(task: task, body: body, limit: context.bodyLimit, decoding: decoding)
+        delegate.register(task, exchange)
+        abandonment.route { exchange.abandon(with: $0) }
+        let (response, data): (URLResponse, Data)
+        do {
+            (response, data) = try await exchange.response(starting: task)
+        } catch {
+            guard let head = exchange.response.flatMap({ try? Self.makeResponse($0) }) else {
+                throw Self.mapError(error)
+            }
+            // After the head, the server may have acted: keep the head, so a retry does not repeat it.
+            let decodingError = Self.contentDecodingError(
+                from: error, contentEncoding: head.headerFields[.contentEncoding])
+            return (head, ResponseBody(failure: decodingError ?? error))
+        }
+        return (try Self.makeResponse(response), ResponseBody(metered: data))
+    }
+
+    /// Creates the task for a request, not started yet: on Linux off the cooperative pool, since
+    /// creating a task waits for the session's work queue (``SessionControl``), and given up when
+    /// the exchange is abandoned meanwhile.
+    private func makeTask(
+        _ request: HTTPRequest, body: OutgoingBody?, networkAccess: NetworkAccess, _ abandonment: Abandonment
+    ) async throws -> URLSessionTask {
+        let urlRequest = try Self.makeURLRequest(request, body: body?.data, networkAccess: networkAccess)
+        let session = self.session
+        let file = body?.fileURL
+        let make: @Sendable () -> URLSessionTask = {
+            if let file {
+                return session.uploadTask(with: urlRequest, fromFile: file)  // streams from disk
+            }
+            return session.dataTask(with: urlRequest)
+        }
+        #if canImport(FoundationNetworking)
+            let creation = TaskCreation()
+            abandonment.route { creation.abandon(with: $0) }
+            return try await withCheckedThrowingContinuation { continuation in
+                creation.wait(continuation)
+                SessionControl.queue.async {
+                    guard !creation.isAbandoned else { return }  // no task to make, nor cancel
+                    let task = make()
+                    if !creation.deliver(task) { task.cancel() }  // abandoned meanwhile
+                }
+            }
+        #else
+            return make()
+        #endif
+    }
+
+    /// Starts the task and waits for the response head.
+    private func head(
+        of task: URLSessionTask, _ exchange: StreamedTask, request: HTTPRequest
+    ) async throws -> (HTTPResponse, ResponseBody) {
+        let response: URLResponse
+        do {
+            response = try await exchange.waitForResponse(starting: task)
+        } catch {
+            throw Self.mapError(error)
+        }
+        let head = try Self.makeResponse(response)
+        let expected = response.expectedContentLength
+        let contentEncoding = head.headerFields[.contentEncoding]
+        if let coding = decoding.undecoded(
+            contentEncoding: contentEncoding, status: head.status.code, isHead: request.method == .head,
+            contentLength: expected >= 0 ? Int(expected) : nil)
+        {
+            task.cancelWithoutWaiting()
+            let error = ContentDecodingError(reason: .unsupported, coding: coding, summary: decoding.summary)
+            return (head, ResponseBody(failure: error))
+        }
+        // An encoded body's announced length is the compressed one: the decoded length is unknown.
+        let length = ContentDecoding.isEncoded(contentEncoding) ? -1 : expected
+        return (head, exchange.body(of: task, expectedLength: length))
+    }
+
+    /// Converts a request to a `URLRequest`, asking for `gzip` and `deflate` when the request does
+    /// not say which encodings it accepts.
+    static func makeURLRequest(
+        _ request: HTTPRequest, body: Data?, networkAccess: NetworkAccess = NetworkAccess()
+    ) throws -> URLRequest {
+        guard var urlRequest = URLRequest(httpRequest: request) else {
+            throw URLError(.badURL)
+        }
+        if request.headerFields[.acceptEncoding] == nil {
+            urlRequest.setValue(ContentDecoding.acceptEncoding, forHTTPHeaderField: "Accept-Encoding")
+        }
+        urlRequest.httpBody = body
+        #if !canImport(FoundationNetworking)
+            urlRequest.allowsConstrainedNetworkAccess = networkAccess.allowsConstrained
+            urlRequest.allowsExpensiveNetworkAccess = networkAccess.allowsExpensive
+        #endif
+        return urlRequest
+    }
+
+    /// Reports a network refused by ``NetworkAccess`` as ``ConstrainedNetworkError``.
+    static func mapError(_ error: any Error) -> any Error {
+        #if !canImport(FoundationNetworking)
+            if let urlError = error as? URLError {
+                switch urlError.networkUnavailableReason {
+                case .constrained: return ConstrainedNetworkError(reason: .constrained)
+                case .expensive: return ConstrainedNetworkError(reason: .expensive)
+                default: break
+                }
+            }
+        #endif
+        return error
+    }
+
+    /// Converts a `URLResponse` to an `HTTPResponse`, one `Set-Cookie` field per cookie.
+    static func makeResponse(_ response: URLResponse) throws -> HTTPResponse {
+        guard var httpResponse = (response as? HTTPURLResponse)?.httpResponse else {
+            throw URLError(.badServerResponse)
+        }
+        httpResponse.status = ReasonPhrases.filling(httpResponse.status)
+        // More than one Content-Length (FoundationNetworking joins them with commas) makes the
+        // body's framing ambiguous, the ground request smuggling grows on: refused, as
+        // AsyncHTTPClient refuses it.
+        var lengths = 0
+        for field in httpResponse.headerFields where field.name == .contentLength {
+            lengths += field.value.contains(",") ? 2 : 1
+        }
+        guard lengths <= 1 else { throw URLError(.badServerResponse) }
+        // URLSession joins repeated Set-Cookie fields too, which RFC 6265 forbids: one value per cookie.
+        let setCookies = httpResponse.headerFields[values: .setCookie]
+        let cookies = setCookies.flatMap { JoinedSetCookie.split($0) }
+        if cookies.count != setCookies.count {
+            httpResponse.headerFields[values: .setCookie] = cookies
+        }
+        return httpResponse
+    }
+}
