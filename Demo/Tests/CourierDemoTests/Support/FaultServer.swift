@@ -6,22 +6,31 @@ import Foundation
     import Darwin
 #endif
 
-/// A misbehaving server on 127.0.0.1: answers every connection with the same raw bytes, however
-/// malformed, then closes it. For responses no well-behaved server framework would send, such as
-/// two `Set-Cookie` lines, and for what a client writes on the wire: it keeps the head of every
-/// request it reads, line by line, exactly as received.
+/// A misbehaving server on 127.0.0.1: answers each connection with raw bytes, however malformed,
+/// then closes it. For responses no well-behaved server framework would send, such as two
+/// `Set-Cookie` lines, a lying `Content-Length` or a head cut short, and for what a client writes
+/// on the wire: it keeps the head of every request it reads, line by line, exactly as received.
+/// Each connection is served on a thread of its own, so one that pauses holds up no other.
 final class FaultServer: @unchecked Sendable {
-    // @unchecked Sendable: `listener` and `port` are set once in `init`; the accept thread only
-    // reads them, and `stop()` only closes the socket, which ends the thread's `accept`. `heads`
-    // is locked.
+    // @unchecked Sendable: `listener`, `port` and `reply` are set once in `init`; the threads
+    // only read them, and `stop()` only closes the socket, which ends the accept thread's
+    // `accept`. `heads` and `open` are locked.
     let port: Int
     private let listener: Int32
-    private let response: Data
+    private let reply: @Sendable (_ head: [String]) -> [FaultReply]
     private let heads = Locked<[[String]]>([])
+    private let open = Locked(0)
 
     /// Starts a server answering every request with `response`.
-    init(response: String) throws {
-        self.response = Data(response.utf8)
+    convenience init(response: String) throws {
+        let bytes = Array(response.utf8)
+        try self.init { _ in [.bytes(bytes)] }
+    }
+
+    /// Starts a server answering each request with what `reply` makes of its head (the request
+    /// line, then its header lines), written in order, then closing the connection.
+    init(reply: @escaping @Sendable (_ head: [String]) -> [FaultReply]) throws {
+        self.reply = reply
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard listener >= 0 else { throw POSIXError(.EIO) }
         var address = sockaddr_in()
@@ -55,6 +64,11 @@ final class FaultServer: @unchecked Sendable {
         heads.withLock { $0 }
     }
 
+    /// How many connections are being served now.
+    var openConnections: Int {
+        open.withLock { $0 }
+    }
+
     /// Stops accepting connections.
     func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
@@ -65,21 +79,60 @@ final class FaultServer: @unchecked Sendable {
         while true {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { return }  // stopped
-            var request = [UInt8]()
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while !request.ends(with: [13, 10, 13, 10]) {
-                let count = read(connection, &buffer, buffer.count)
-                guard count > 0 else { break }
-                request += buffer[..<count]
+            open.withLock { $0 += 1 }
+            let thread = Thread { [self] in
+                answer(connection)
+                close(connection)
+                open.withLock { $0 -= 1 }
             }
-            let text = String(decoding: request, as: UTF8.self)
-            let head = text.components(separatedBy: "\r\n\r\n").first ?? text
-            heads.withLock { $0.append(head.components(separatedBy: "\r\n")) }
-            response.withUnsafeBytes { _ = write(connection, $0.baseAddress, $0.count) }
-            close(connection)
+            thread.start()
+        }
+    }
+
+    private func answer(_ connection: Int32) {
+        #if canImport(Darwin)
+            var on: Int32 = 1
+            setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        var request = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !request.ends(with: [13, 10, 13, 10]) {
+            let count = read(connection, &buffer, buffer.count)
+            guard count > 0 else { break }
+            request += buffer[..<count]
+        }
+        let text = String(decoding: request, as: UTF8.self)
+        let head = (text.components(separatedBy: "\r\n\r\n").first ?? text).components(separatedBy: "\r\n")
+        heads.withLock { $0.append(head) }
+        for part in reply(head) {
+            switch part {
+            case .bytes(let bytes):
+                // A client that gave up has closed its end: the write fails (no SIGPIPE), and
+                // the rest of the reply is dropped.
+                let written = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, noSignal) }
+                guard written == bytes.count else { return }
+            case .pause(let duration):
+                Thread.sleep(
+                    forTimeInterval: Double(duration.components.seconds) + Double(duration.components.attoseconds)
+                        / 1e18)
+            }
         }
     }
 }
+
+/// One part of a `FaultServer`'s reply on a connection.
+enum FaultReply: Sendable {
+    /// Bytes written as they are.
+    case bytes([UInt8])
+    /// A pause before the next part (or before the connection closes).
+    case pause(Duration)
+}
+
+#if canImport(Glibc)
+    private let noSignal = Int32(MSG_NOSIGNAL)
+#else
+    private let noSignal: Int32 = 0
+#endif
 
 extension Array where Element == UInt8 {
     fileprivate func ends(with suffix: [UInt8]) -> Bool {

@@ -1,0 +1,131 @@
+import Courier
+import Foundation
+import Testing
+
+/// Generated garbage from a raw server on loopback, over both transports: random status lines,
+/// header bytes, chunk sizes, lying `Content-Length`s, heads and bodies cut short, false content
+/// codings, interim heads, long header fields, and replies that stall past the deadline. Every
+/// call ends within its deadline as a value or a typed `APIError` (one that ends late is a
+/// timeout), never in a crash, and leaves no connection open. A failing case prints its seed:
+/// `COURIER_TEST_SEED=<seed> swift test --package-path Demo --filter WireMalformedResponseTests`
+/// replays the run.
+///
+/// Over URLSession on Linux, a head cut short after its status line is not sent: it crashes
+/// FoundationNetworking itself (`MalformedResponse.endsInsideTheHead`); AsyncHTTPClient, the
+/// default transport on Linux, is sent every case.
+@Suite("Wire: malformed responses")
+struct WireMalformedResponseTests {
+    /// Cases per transport.
+    static let cases = 300
+    /// Calls in flight at once.
+    static let width = 8
+    static let timeout = Duration.seconds(1)
+    /// How late a call may end on a loaded 2-core machine; a stalled reply holds back its end
+    /// for `MalformedResponse.stall`, well beyond the deadline plus this.
+    static let slack = Duration.seconds(3)
+
+    struct Case: APIRequest {
+        typealias Response = Data
+        let number: Int
+        var method: HTTPRequest.Method { .get }
+        var path: String { "/case/\(number)" }
+    }
+
+    @Test(arguments: TransportKind.available)
+    func everyMalformedResponseEndsInTimeAsAValueOrATypedError(_ kind: TransportKind) async throws {
+        let base = SeededGenerator.baseSeed(fixed: 0xC0FF_EE00)
+        let seed: @Sendable (Int) -> UInt64 = { base &+ UInt64($0) &* 0x9E37_79B9 }
+        let server = try FaultServer { head in
+            let number =
+                head.first.flatMap { $0.split(separator: "/").dropFirst(2).first }
+                .flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
+            return MalformedResponse(seed: seed(number)).reply
+        }
+        defer { server.stop() }
+        let client = makeClient(kind, baseURL: server.baseURL) {
+            $0.timeout = Self.timeout
+            $0.maximumBodySize = 64 * 1024
+        }
+        var outcomes: [String: [String: Int]] = [:]
+        for start in stride(from: 0, to: Self.cases, by: Self.width) {
+            try await withThrowingTaskGroup(of: (Int, String, Duration).self) { group in
+                for number in start..<min(start + Self.width, Self.cases) {
+                    if Self.crashesFoundationNetworking(MalformedResponse(seed: seed(number)), kind) {
+                        outcomes["cut short", default: [:]]["not sent (FoundationNetworking traps)", default: 0] += 1
+                        continue
+                    }
+                    group.addTask {
+                        let clock = ContinuousClock()
+                        let began = clock.now
+                        let outcome: String
+                        do throws(APIError) {
+                            _ = try await client.send(Case(number: number))
+                            outcome = "value"
+                        } catch {
+                            outcome = "\(error.kind)"
+                        }
+                        return (number, outcome, began.duration(to: clock.now))
+                    }
+                }
+                for try await (number, outcome, elapsed) in group {
+                    let response = MalformedResponse(seed: seed(number))
+                    let replay = "case \(number), seed \(seed(number)), base seed \(base) (\(response.family))"
+                    #expect(elapsed < Self.timeout + Self.slack, "ended after \(elapsed): \(replay)")
+                    // A call never succeeds late: one that ends after its deadline (allowing for the
+                    // moment between the runner's check and this task's clock) is a timeout, and a
+                    // reply that stalls past the deadline is never a value. (It may fail sooner:
+                    // a pooled connection the server had closed is a transport error.)
+                    if elapsed > Self.timeout + .milliseconds(500) {
+                        #expect(outcome == "timeout", "ended after \(elapsed) as \(outcome): \(replay)")
+                    }
+                    if response.outlastsTheDeadline {
+                        #expect(outcome != "value", "a reply stalled past the deadline ended as a value: \(replay)")
+                    }
+                    outcomes[response.family, default: [:]][outcome, default: 0] += 1
+                }
+            }
+        }
+        let summary = outcomes.sorted { $0.key < $1.key }.map { family, counts in
+            "\(family): " + counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        }
+        print(
+            "malformed responses over \(kind), \(Self.cases) cases, base seed \(base):\n  "
+                + summary.joined(separator: "\n  "))
+        #expect(outcomes.values.flatMap(\.values).reduce(0, +) == Self.cases)
+        #if os(Linux)
+            let port = server.port
+            let open = await Self.eventually { Self.clientSockets(toPort: port) == 0 }
+            #expect(open, "client sockets still open to the server: \(Self.clientSockets(toPort: port))")
+        #endif
+    }
+
+    /// Whether `response` would take the process down inside FoundationNetworking over `kind`.
+    static func crashesFoundationNetworking(_ response: MalformedResponse, _ kind: TransportKind) -> Bool {
+        #if canImport(FoundationNetworking)
+            kind == .urlSession && response.endsInsideTheHead
+        #else
+            false
+        #endif
+    }
+
+    /// Waits up to five seconds for `condition`.
+    static func eventually(_ condition: () -> Bool) async -> Bool {
+        for _ in 0..<50 {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        return condition()
+    }
+
+    /// The sockets of this process's machine connected to `port` on loopback that are still open
+    /// on the client's side (any state but TIME_WAIT and CLOSE), from `/proc/net/tcp`.
+    static func clientSockets(toPort port: Int) -> Int {
+        let table = (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)) ?? ""
+        let remote = String(format: ":%04X", port)
+        return table.split(separator: "\n").dropFirst().filter { line in
+            let fields = line.split(separator: " ")
+            guard fields.count > 3 else { return false }
+            return fields[2].hasSuffix(remote) && !["06", "07"].contains(fields[3])
+        }.count
+    }
+}
