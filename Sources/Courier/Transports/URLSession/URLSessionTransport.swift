@@ -44,6 +44,14 @@ import HTTPTypesFoundation
 /// mid-transfer, by a cancelled task or by the call's deadline (`EasyHandle.swift: Fatal error:
 /// 'try!' … libcurl.Easy Code=43`, seen in about one run in six of a test that does it). Upload
 /// files on Linux over `AsyncHTTPClientTransport`, the default there.
+///
+/// FoundationNetworking in Swift 6.3 also stops the process when a server closes the connection
+/// after a response's status line but before the end of its head (`NativeProtocol.swift: Fatal
+/// error: Transfer completed, but there's no response`; swiftlang/swift-corelibs-foundation#5285,
+/// fixed upstream by #5286). No code of Courier's runs between libcurl's end of the transfer and
+/// the trap, so no transport over FoundationNetworking can prevent it: on Linux, call servers
+/// you do not control over `AsyncHTTPClientTransport`, which fails such a response with
+/// ``APIError/Kind/transport``.
 public final class URLSessionTransport: Transport {
     /// A transport over a session with the ``recommendedConfiguration``.
     public static let shared = URLSessionTransport()
