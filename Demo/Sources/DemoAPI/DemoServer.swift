@@ -19,8 +19,10 @@ package enum DemoServer {
     /// base URL, and stops the server when `body` returns or throws.
     ///
     /// The server stops gracefully: it closes its listening socket and lets accepted connections
-    /// finish, for up to two seconds, before the rest is cancelled. (Cancelling a Hummingbird server
-    /// outright can drop a connection it has accepted but not yet handled, which traps in NIO.)
+    /// finish, for up to ten seconds, before the rest is cancelled. (Cancelling a Hummingbird server
+    /// outright can drop a connection it has accepted but not yet handled, which traps in NIO:
+    /// "Deinited NIOAsyncWriter without calling finish()", apple/swift-nio#3481. Two seconds were
+    /// not enough under Thread Sanitizer's slowdown. The wait ends as soon as the server has.)
     package static func withRunning<Result: Sendable>(
         port: Int = 0,
         _ body: (URL) async throws -> Result
@@ -47,7 +49,7 @@ package enum DemoServer {
                 outcome = .failure(error)
             }
             await services.triggerGracefulShutdown()
-            tasks.addTask { try? await Task.sleep(for: .seconds(2)) }
+            tasks.addTask { try? await Task.sleep(for: .seconds(10)) }
             _ = try? await tasks.next()
             tasks.cancelAll()
             return try outcome.get()
