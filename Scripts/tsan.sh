@@ -5,7 +5,7 @@
 #   bash Scripts/tsan.sh            # both
 #   bash Scripts/tsan.sh root       # the unit tests only (about 4 minutes on 2 cores)
 #   bash Scripts/tsan.sh demo       # the wire tests only (a TSan build of SwiftNIO, Hummingbird
-#                                   # and AsyncHTTPClient: 15-20 minutes on 2 cores)
+#                                   # and AsyncHTTPClient: about 5 minutes on 2 cores)
 #
 # CI runs `root` on every run (.ci/run); the whole script runs before a release and after any change
 # to the call path, a transport, or anything that takes a lock. Fails if the sanitizer reports
