@@ -32,7 +32,8 @@ struct EventStreamBuilder {
     mutating func append(line: Line, ending: String?) {
         let text =
             switch line {
-            case .field(let name, let value, let spaced): name + ":" + (spaced || value.first == " " ? " " : "") + value
+            case .field(let name, let value, let spaced):
+                name + ":" + (spaced || value.unicodeScalars.first == " " ? " " : "") + value
             case .bare(let name): name
             case .comment(let text): ":" + text
             case .blank: ""
