@@ -31,8 +31,8 @@
     extension Seeded {
         /// The content of a stream: bytes as they are, and runs of one byte.
         mutating func contentSegments() -> [Deflate.Segment] {
-            (0..<int(0...4)).map { _ in
-                chance(0.5) ? .bytes(bytes(int(0...1500))) : .run(UInt8(int(0...255)), count: int(1...6000))
+            (0..<int(0...3)).map { _ in
+                chance(0.5) ? .bytes(bytes(int(0...600))) : .run(UInt8(int(0...255)), count: int(1...3000))
             }
         }
 

@@ -28,7 +28,7 @@
                 let path = "/\(random.next())"
                 server.respond(to: path, with: body.response)
                 defer { server.respond(to: path, with: nil) }
-                let limit = random.int(0...20_000)
+                let limit = random.int(0...6000)
                 let client = APIClient(baseURL: baseURL, transport: AsyncHTTPClientTransport.shared) {
                     $0.maximumBodySize = limit
                     $0.timeout = .seconds(20)

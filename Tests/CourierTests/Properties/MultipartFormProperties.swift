@@ -47,7 +47,7 @@ struct MultipartFormProperties {
     }
 
     @Test func aBodySplitsBackIntoItsParts() throws {
-        property("a body splits back at its boundary into its parts", cases: 3000) { random in
+        property("a body splits back at its boundary into its parts", cases: 2000) { random in
             // The default boundary, or a caller's.
             let form = random.chance(0.8) ? MultipartForm() : MultipartForm(boundary: "B" + random.token())
             var parts: [MultipartForm.Part] = []

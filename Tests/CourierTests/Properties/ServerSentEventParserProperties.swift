@@ -57,11 +57,11 @@ struct ServerSentEventParserProperties {
     }
 
     @Test func aLineLongerThanTheLimitFailsAsBodyTooLarge() throws {
-        property("a line past the limit fails as bodyTooLarge", cases: 3000) { random in
+        property("a line past the limit fails as bodyTooLarge", cases: 2000) { random in
             let limit = random.int(1...64)
             let line = Array(random.text((limit + 1)...(limit + 40), excluding: ["\r", "\n"]).utf8)
             let ending = Array(random.pick(["", "\n", "\r", "\r\n"]).utf8)
-            let bytes = random.eventStream().bytes + Array("\n".utf8) + line + ending + random.eventStream().bytes
+            let bytes = random.eventStreamSoup() + Array("\n".utf8) + line + ending + random.eventStreamSoup()
             let outcome = Self.parse(random.chunks(bytes), limit: limit)
             try #require(outcome.failure == .bodyTooLarge)
         }
@@ -70,7 +70,7 @@ struct ServerSentEventParserProperties {
     /// Generated streams parse to the events they were written with, in any chunking, and within
     /// a limit as large as their largest block of lines.
     @Test func wellFormedStreamsParseToTheirEvents() throws {
-        property("well-formed streams parse to their events", cases: 4000) { random in
+        property("well-formed streams parse to their events", cases: 3000) { random in
             let stream = random.eventStream()
             let limit = random.chance(0.5) ? stream.largestBlock : 1 << 20
             let outcome = Self.parse(random.chunks(stream.bytes), limit: limit)
