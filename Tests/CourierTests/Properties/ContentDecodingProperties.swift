@@ -47,7 +47,9 @@ struct ContentDecodingProperties {
             }
             var count = 0
             for _ in 0..<random.int(0...8) {
-                let chunk = random.int(0...1500)
+                // Now and then a chunk that reaches the first limit exactly, or passes it by one.
+                let toLimit = allowed - count
+                let chunk = random.chance(0.3) && toLimit < 5000 ? toLimit + random.int(0...1) : random.int(0...1500)
                 count += chunk
                 let stopped: Bool
                 do {

@@ -21,6 +21,12 @@ struct QueryParametersProperties {
             let pairs = encoded.isEmpty ? [] : encoded.split(separator: "&", omittingEmptySubsequences: false)
             let split = pairs.map { $0.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false) }
             try #require(split.allSatisfy { $0.count == 2 }, "\(encoded)")
+            // Only unreserved characters and escapes: a server reading `+` as a space reads them right.
+            let unreserved = PercentEncodingProperties.unreserved
+            try #require(
+                split.joined().allSatisfy {
+                    PercentEncodingProperties.isEncoded(String($0), allowing: unreserved, upper: true)
+                }, "\(encoded)")
             try #require(
                 split.map { PercentEncodingProperties.decodedBytes($0[0]) } == items.map { Array($0.name.utf8) })
             try #require(
