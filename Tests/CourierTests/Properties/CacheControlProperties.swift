@@ -16,8 +16,8 @@ struct CacheControlProperties {
 
     static let names = ["max-age", "no-cache", "no-store", "private", "stale-if-error", "public", "x-ext"]
 
-    @Test func anyTextParses() throws {
-        property("any text parses", cases: 3000) { random in
+    @Test func anyTextParses() async throws {
+        await property("any text parses", cases: 3000) { random in
             let text = random.text(0...40, from: Array("max-age=1, \"\\;\t=,é".unicodeScalars) + ["\0", "\u{301}"])
             let control = CacheControl(text)
             for name in Self.names {
@@ -27,8 +27,8 @@ struct CacheControlProperties {
         }
     }
 
-    @Test func wellFormedDirectivesParseToWhatWasWritten() throws {
-        property("well-formed directives parse to what was written", cases: 3000) { random in
+    @Test func wellFormedDirectivesParseToWhatWasWritten() async throws {
+        await property("well-formed directives parse to what was written", cases: 3000) { random in
             let directives = (0..<random.int(0...6)).map { _ in random.cacheDirective(names: Self.names) }
             // Commas with optional whitespace around them, and now and then an empty element.
             var text = ""

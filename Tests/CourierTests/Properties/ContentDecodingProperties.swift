@@ -6,8 +6,8 @@ import Testing
 /// codings, and a body's bytes are stopped exactly where the first limit on them is passed.
 @Suite("Properties: content decoding")
 struct ContentDecodingProperties {
-    @Test func aCodingListReadsAsItsCodingsInOrder() throws {
-        property("a coding list reads as its codings, lowercased, in order, without identity", cases: 3000) {
+    @Test func aCodingListReadsAsItsCodingsInOrder() async throws {
+        await property("a coding list reads as its codings, lowercased, in order, without identity", cases: 3000) {
             random in
             let codings = (0..<random.int(0...4)).map { _ in random.pick(["gzip", "deflate", "br", "x-c", "identity"]) }
             // Any case, whitespace around the commas, and empty elements.
@@ -27,8 +27,8 @@ struct ContentDecodingProperties {
     /// A meter lets a body's bytes through until they pass its limit, or the announced
     /// (compressed) length times the ratio for a body that arrives decompressed, and not one
     /// chunk further.
-    @Test func aMeterStopsAtTheFirstLimitPassed() throws {
-        property("a meter stops the chunk that passes the first limit", cases: 3000) { random in
+    @Test func aMeterStopsAtTheFirstLimitPassed() async throws {
+        await property("a meter stops the chunk that passes the first limit", cases: 3000) { random in
             let limit = random.chance(0.2) ? Int.max : random.int(0...5000)
             let announced = random.chance(0.3) ? nil : random.int(0...3000)
             let encoding = random.pick([nil, "gzip", "identity", "gzip, br"])

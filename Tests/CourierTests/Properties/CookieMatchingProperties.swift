@@ -7,8 +7,8 @@ import Testing
 /// a `CookieJar`, from the URLs a client sends requests to.
 @Suite("Properties: cookie matching")
 struct CookieMatchingProperties {
-    @Test func aPathMatchesItselfAndWhatIsBelowItOnly() throws {
-        property("a path matches itself and its sub-paths after a '/', no sibling", cases: 3000) { random in
+    @Test func aPathMatchesItselfAndWhatIsBelowItOnly() async throws {
+        await property("a path matches itself and its sub-paths after a '/', no sibling", cases: 3000) { random in
             let path = "/" + random.text(0...6)
             let below = random.text(0...6)
             try #require(Cookie.pathMatches(requestPath: path, cookiePath: path))
@@ -23,8 +23,8 @@ struct CookieMatchingProperties {
         }
     }
 
-    @Test func aHostMatchesItselfAndItsParentDomainsOnly() throws {
-        property("a host matches itself and its parent domains only", cases: 3000) { random in
+    @Test func aHostMatchesItselfAndItsParentDomainsOnly() async throws {
+        await property("a host matches itself and its parent domains only", cases: 3000) { random in
             let domain = random.hostName()
             let label = random.text(1...5, from: Array("abcxyz019-".unicodeScalars))
             try #require(Cookie.domainMatches(host: domain, domain: domain))
@@ -40,8 +40,8 @@ struct CookieMatchingProperties {
 
     /// A cookie set with `Path=P` from a URL under `P` goes back with requests to `P` and below
     /// it, on its host (and, with `Domain`, on the hosts under it) and nowhere else.
-    @Test func aStoredCookieGoesWhereItsDomainAndPathSay() throws {
-        property("a stored cookie goes where its domain and path say", cases: 2000) { random in
+    @Test func aStoredCookieGoesWhereItsDomainAndPathSay() async throws {
+        await property("a stored cookie goes where its domain and path say", cases: 2000) { random in
             let host = random.hostName()
             let path = "/" + PercentEncoding.encodeComponent(random.text(1...5)) + random.urlPath()
             let withDomain = random.chance(0.5)

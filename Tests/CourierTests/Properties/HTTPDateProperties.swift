@@ -10,8 +10,8 @@ struct HTTPDateProperties {
     /// 9999-12-31 23:59:59 UTC, the last date a four-digit year can write.
     static let lastFourDigitSecond = 253_402_300_799
 
-    @Test func anyTextParses() throws {
-        property("any text parses", cases: 3000) { random in
+    @Test func anyTextParses() async throws {
+        await property("any text parses", cases: 3000) { random in
             let pieces = ["Sun", "Nov", ",", " ", "-", ":", "GMT", "06", "1994", "08:49:37", "99", "9999999999999"]
             let text = (0..<random.int(0...10)).map { _ in random.chance(0.2) ? random.text(1...3) : random.pick(pieces)
             }
@@ -19,8 +19,8 @@ struct HTTPDateProperties {
         }
     }
 
-    @Test func everyDateParsesBackFromEachForm() throws {
-        property("a date parses back from each form", cases: 3000) { random in
+    @Test func everyDateParsesBackFromEachForm() async throws {
+        await property("a date parses back from each form", cases: 3000) { random in
             let seconds = random.int(0...Self.lastFourDigitSecond)
             let date = CivilDate(secondsSince1970: seconds)
             var forms = [date.imfFixdate, date.asctime]
@@ -33,8 +33,8 @@ struct HTTPDateProperties {
         }
     }
 
-    @Test func onlyDatesThatExistParse() throws {
-        property("a date parses if and only if it exists", cases: 3000) { random in
+    @Test func onlyDatesThatExistParse() async throws {
+        await property("a date parses if and only if it exists", cases: 3000) { random in
             let date = CivilDate(
                 year: random.int(1970...2400), month: random.int(0...13), day: random.int(0...32),
                 hour: random.int(0...25), minute: random.int(0...61), second: random.int(0...61))

@@ -39,8 +39,8 @@ struct JSONLineSplitterProperties {
 
     static let soup = Array("{}\"n:1 \t\r\n\r\n\u{1E}x".utf8) + [0x1E, 0x0A, 0x0D, 0x00, 0xFF]
 
-    @Test func anyChunkingGivesTheLinesOfTheWholeBody() throws {
-        property("chunks split as the whole body", cases: 3000) { random in
+    @Test func anyChunkingGivesTheLinesOfTheWholeBody() async throws {
+        await property("chunks split as the whole body", cases: 3000) { random in
             let bytes = random.bytes(0...80, from: Self.soup)
             let limit = random.chance(0.5) ? random.int(1...30) : 1 << 20
             let whole = Self.split([Data(bytes)], limit: limit)
@@ -56,8 +56,8 @@ struct JSONLineSplitterProperties {
         }
     }
 
-    @Test func everyLineWrittenComesBackWithItsNumber() throws {
-        property("every line written comes back", cases: 3000) { random in
+    @Test func everyLineWrittenComesBackWithItsNumber() async throws {
+        await property("every line written comes back", cases: 3000) { random in
             let body = random.jsonLinesBody()
             let limit = random.chance(0.5) ? body.longestLine : 1 << 20
             let outcome = Self.split(random.chunks(body.bytes), limit: limit)
@@ -65,8 +65,8 @@ struct JSONLineSplitterProperties {
         }
     }
 
-    @Test func aLinePastTheLimitFailsWithItsNumber() throws {
-        property("a line past the limit fails with its number", cases: 2000) { random in
+    @Test func aLinePastTheLimitFailsWithItsNumber() async throws {
+        await property("a line past the limit fails with its number", cases: 2000) { random in
             var body = random.jsonLinesBody(terminated: true)
             let limit = random.int(1...40)
             // The first line past the limit: one of the body's, else the one added.

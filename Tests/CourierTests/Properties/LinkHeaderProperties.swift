@@ -15,8 +15,8 @@ struct LinkHeaderProperties {
         var text: String
     }
 
-    @Test func anyTextParses() throws {
-        property("any text parses", cases: 3000) { random in
+    @Test func anyTextParses() async throws {
+        await property("any text parses", cases: 3000) { random in
             let text = random.text(0...50, from: Array("<>;,=\" \trel=next/é\\".unicodeScalars) + ["\u{301}"])
             for link in LinkHeader.links(in: text) {
                 try #require(!link.target.contains(">"))
@@ -25,8 +25,8 @@ struct LinkHeaderProperties {
         }
     }
 
-    @Test func wellFormedLinksParseToTheirTargetsAndRelations() throws {
-        property("well-formed links parse to their targets and relations", cases: 3000) { random in
+    @Test func wellFormedLinksParseToTheirTargetsAndRelations() async throws {
+        await property("well-formed links parse to their targets and relations", cases: 3000) { random in
             let links = (0..<random.int(0...4)).map { _ in random.link() }
             var text = ""
             for (index, link) in links.enumerated() {
@@ -39,9 +39,9 @@ struct LinkHeaderProperties {
         }
     }
 
-    @Test func nextIsTheFirstLinkToTheNextPageInAnyFieldLine() throws {
+    @Test func nextIsTheFirstLinkToTheNextPageInAnyFieldLine() async throws {
         let base = URL(string: "https://api.example.com/v1/items?page=1")!
-        property("next is the first link whose relations include next", cases: 2000) { random in
+        await property("next is the first link whose relations include next", cases: 2000) { random in
             let links = (0..<random.int(0...4)).map { _ in random.link() }
             var fields = HTTPFields()
             var line: [String] = []

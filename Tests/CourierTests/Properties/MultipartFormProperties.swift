@@ -46,8 +46,8 @@ struct MultipartFormProperties {
         return [disposition] + (part.contentType.map { ["Content-Type: \(escaped($0))"] } ?? [])
     }
 
-    @Test func aBodySplitsBackIntoItsParts() throws {
-        property("a body splits back at its boundary into its parts", cases: 2000) { random in
+    @Test func aBodySplitsBackIntoItsParts() async throws {
+        await property("a body splits back at its boundary into its parts", cases: 2000) { random in
             // The default boundary, or a caller's.
             let form = random.chance(0.8) ? MultipartForm() : MultipartForm(boundary: "B" + random.token())
             var parts: [MultipartForm.Part] = []

@@ -53,8 +53,9 @@ struct PercentEncodingProperties {
         text.unicodeScalars.first != "\u{FEFF}"
     }
 
-    @Test func aComponentEncodesToUnreservedCharactersAndDecodesBack() throws {
-        property("a component encodes to unreserved characters and escapes, and decodes back", cases: 4000) { random in
+    @Test func aComponentEncodesToUnreservedCharactersAndDecodesBack() async throws {
+        await property("a component encodes to unreserved characters and escapes, and decodes back", cases: 4000) {
+            random in
             let text = random.text(0...12)
             let encoded = PercentEncoding.encodeComponent(text)
             try #require(Self.isEncoded(encoded, allowing: Self.unreserved, upper: true), "\(encoded)")
@@ -66,8 +67,8 @@ struct PercentEncodingProperties {
 
     /// A path keeps its `/`, sub-delimiters and valid escapes, so it decodes to what the text
     /// decodes to, and encoding it again changes nothing.
-    @Test func aPathEncodesToPathCharactersAndDecodesAsTheTextDoes() throws {
-        property("a path encodes to path characters and decodes as the text does", cases: 4000) { random in
+    @Test func aPathEncodesToPathCharactersAndDecodesAsTheTextDoes() async throws {
+        await property("a path encodes to path characters and decodes as the text does", cases: 4000) { random in
             let alphabet: [Unicode.Scalar] = ["%", "%", "4", "1", "e", "/", "?", "#", " ", "+", "@", "~"]
             let text = random.chance(0.5) ? random.text(0...12) : random.text(0...12, from: alphabet)
             let encoded = PercentEncoding.encodePath(text)

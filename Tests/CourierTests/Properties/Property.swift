@@ -35,6 +35,10 @@ enum PropertySeeds {
 /// `try #require`, which throws: the first case that fails (or throws anything else) ends the
 /// property with an issue naming its seed.
 ///
+/// The cases run one after the other, yielding every millisecond: thousands of them would
+/// otherwise hold a thread of the cooperative pool (one per core) for seconds, and hold up the
+/// other tests running beside them, those that time a deadline among them.
+///
 /// - Parameters:
 ///   - name: What must hold, for the issue.
 ///   - cases: How many cases to run.
@@ -42,26 +46,9 @@ enum PropertySeeds {
 ///   - body: One case.
 func property(
     _ name: String, cases: Int, sourceLocation: SourceLocation = #_sourceLocation,
-    _ body: (inout Seeded) throws -> Void
-) {
-    for index in 0..<(PropertySeeds.cases ?? cases) {
-        let seed = PropertySeeds.seed(ofCase: index)
-        if PropertySeeds.traces { print("\(name): seed \(seed)") }
-        var generator = Seeded(seed: seed)
-        do {
-            try body(&generator)
-        } catch {
-            recordFailure(name, seed: seed, index: index, error: error, sourceLocation: sourceLocation)
-            return
-        }
-    }
-}
-
-/// ``property(_:cases:sourceLocation:_:)`` for a property whose cases are asynchronous.
-func property(
-    _ name: String, cases: Int, sourceLocation: SourceLocation = #_sourceLocation,
     _ body: (inout Seeded) async throws -> Void
 ) async {
+    var lastYield = ContinuousClock.now
     for index in 0..<(PropertySeeds.cases ?? cases) {
         let seed = PropertySeeds.seed(ofCase: index)
         if PropertySeeds.traces { print("\(name): seed \(seed)") }
@@ -71,6 +58,10 @@ func property(
         } catch {
             recordFailure(name, seed: seed, index: index, error: error, sourceLocation: sourceLocation)
             return
+        }
+        if lastYield.duration(to: .now) > .milliseconds(1) {
+            await Task.yield()
+            lastYield = .now
         }
     }
 }

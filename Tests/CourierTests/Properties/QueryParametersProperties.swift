@@ -8,8 +8,8 @@ import Testing
 /// as the value.
 @Suite("Properties: query parameters")
 struct QueryParametersProperties {
-    @Test func aQueryReadsBackAsItsPairs() throws {
-        property("a query reads back through URLComponents as its pairs", cases: 2000) { random in
+    @Test func aQueryReadsBackAsItsPairs() async throws {
+        await property("a query reads back through URLComponents as its pairs", cases: 2000) { random in
             let alphabet: [Unicode.Scalar] = ["&", "=", "+", "%", "?", "#", " ", ";", "/"]
             let items = (0..<random.int(0...5)).map { _ in
                 QueryParameters.Item(
@@ -46,8 +46,8 @@ struct QueryParametersProperties {
         }
     }
 
-    @Test func everyValueReadsBackAsItself() throws {
-        property("every value's text reads back as the value", cases: 3000) { random in
+    @Test func everyValueReadsBackAsItself() async throws {
+        await property("every value's text reads back as the value", cases: 3000) { random in
             let int = Int.random(in: .min ... .max, using: &random)
             try #require(int.queryValues.map { Int($0) } == [int])
             let unsigned = UInt64.random(in: .min ... .max, using: &random)

@@ -9,8 +9,8 @@ import Testing
 struct RetryAfterProperties {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-    @Test func anyValueReadsAsNothingOrADelayThatIsNotNegative() throws {
-        property("any value reads as nothing or a delay that is not negative", cases: 3000) { random in
+    @Test func anyValueReadsAsNothingOrADelayThatIsNotNegative() async throws {
+        await property("any value reads as nothing or a delay that is not negative", cases: 3000) { random in
             let pieces = ["120", "-1", "1.5", " ", "\t", "Sun, 06 Nov 1994 08:49:37 GMT", "99999999999999999999999"]
             let text = (0..<random.int(0...3)).map { _ in random.chance(0.3) ? random.text(1...4) : random.pick(pieces)
             }
@@ -19,8 +19,8 @@ struct RetryAfterProperties {
         }
     }
 
-    @Test func secondsReadAsThemselves() throws {
-        property("seconds read as themselves", cases: 3000) { random in
+    @Test func secondsReadAsThemselves() async throws {
+        await property("seconds read as themselves", cases: 3000) { random in
             let seconds = random.chance(0.5) ? random.int(0...86_400) : random.int(0...Int.max)
             let text = random.whitespace() + String(repeating: "0", count: random.int(0...2)) + "\(seconds)"
             try #require(RetryAfter.delay(text + random.whitespace(), now: Self.now) == .seconds(seconds))
@@ -31,8 +31,8 @@ struct RetryAfterProperties {
         }
     }
 
-    @Test func aDateReadsAsTheTimeUntilIt() throws {
-        property("a date reads as the time until it, zero once passed", cases: 3000) { random in
+    @Test func aDateReadsAsTheTimeUntilIt() async throws {
+        await property("a date reads as the time until it, zero once passed", cases: 3000) { random in
             let seconds = random.int(0...HTTPDateProperties.lastFourDigitSecond)
             let text = random.whitespace() + CivilDate(secondsSince1970: seconds).imfFixdate + random.whitespace()
             let until = seconds - Int(Self.now.timeIntervalSince1970)

@@ -28,8 +28,8 @@ struct ServerSentEventParserProperties {
         return outcome
     }
 
-    @Test func anyChunkingOfAnyBytesGivesTheSameEventsAsTheWholeStream() throws {
-        property("chunks parse as the whole stream", cases: 4000) { random in
+    @Test func anyChunkingOfAnyBytesGivesTheSameEventsAsTheWholeStream() async throws {
+        await property("chunks parse as the whole stream", cases: 4000) { random in
             let bytes = random.eventStreamSoup()
             let whole = Self.parse([Data(bytes)])
             try #require(whole.failure == nil)
@@ -39,8 +39,8 @@ struct ServerSentEventParserProperties {
 
     /// With a small limit, every chunking fails or none does; before failing, a chunking has only
     /// given events the stream holds, in order.
-    @Test func anyChunkingFailsAtTheLimitAsTheWholeStreamDoes() throws {
-        property("chunks fail at the limit as the whole stream does", cases: 4000) { random in
+    @Test func anyChunkingFailsAtTheLimitAsTheWholeStreamDoes() async throws {
+        await property("chunks fail at the limit as the whole stream does", cases: 4000) { random in
             let bytes = random.eventStreamSoup()
             let limit = random.int(1...40)
             let whole = Self.parse([Data(bytes)], limit: limit)
@@ -56,8 +56,8 @@ struct ServerSentEventParserProperties {
         }
     }
 
-    @Test func aLineLongerThanTheLimitFailsAsBodyTooLarge() throws {
-        property("a line past the limit fails as bodyTooLarge", cases: 2000) { random in
+    @Test func aLineLongerThanTheLimitFailsAsBodyTooLarge() async throws {
+        await property("a line past the limit fails as bodyTooLarge", cases: 2000) { random in
             let limit = random.int(1...64)
             let line = Array(random.text((limit + 1)...(limit + 40), excluding: ["\r", "\n"]).utf8)
             let ending = Array(random.pick(["", "\n", "\r", "\r\n"]).utf8)
@@ -69,8 +69,8 @@ struct ServerSentEventParserProperties {
 
     /// Generated streams parse to the events they were written with, in any chunking, and within
     /// a limit as large as their largest block of lines.
-    @Test func wellFormedStreamsParseToTheirEvents() throws {
-        property("well-formed streams parse to their events", cases: 3000) { random in
+    @Test func wellFormedStreamsParseToTheirEvents() async throws {
+        await property("well-formed streams parse to their events", cases: 3000) { random in
             let stream = random.eventStream()
             let limit = random.chance(0.5) ? stream.largestBlock : 1 << 20
             let outcome = Self.parse(random.chunks(stream.bytes), limit: limit)

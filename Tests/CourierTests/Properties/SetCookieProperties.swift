@@ -9,8 +9,8 @@ import Testing
 struct SetCookieProperties {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-    @Test func anyValueParsesToNothingOrACookieTheHostMaySet() throws {
-        property("any value parses to nothing or a cookie the host may set", cases: 3000) { random in
+    @Test func anyValueParsesToNothingOrACookieTheHostMaySet() async throws {
+        await property("any value parses to nothing or a cookie the host may set", cases: 3000) { random in
             let pieces = ["a=b", ";", " ", "=", "Domain", "Path", "/", ".", "Max-Age", "-1", "Secure", "\"", "é"]
             let header = (0..<random.int(0...12)).map { _ in
                 random.chance(0.2) ? random.text(1...3) : random.pick(pieces)
@@ -25,8 +25,8 @@ struct SetCookieProperties {
         }
     }
 
-    @Test func wellFormedValuesParseToWhatTheAlgorithmKeeps() throws {
-        property("well-formed values parse to what the algorithm keeps", cases: 3000) { random in
+    @Test func wellFormedValuesParseToWhatTheAlgorithmKeeps() async throws {
+        await property("well-formed values parse to what the algorithm keeps", cases: 3000) { random in
             let generated = random.setCookie(now: Self.now)
             let cookie = Cookie(setCookie: generated.header, from: generated.url, now: Self.now)
             let parsed = cookie.map {
