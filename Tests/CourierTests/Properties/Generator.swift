@@ -2,6 +2,10 @@ import Foundation
 
 /// A seeded random number generator (SplitMix64): the same seed gives the same numbers on every
 /// platform and every run, so a failing property case can be replayed from its seed alone.
+///
+/// Each case of ``property(_:cases:sourceLocation:_:)`` gets one, seeded from
+/// `COURIER_PROPERTY_SEED` when it is set and from a fixed default otherwise, so that CI runs the
+/// same cases every time (``PropertySeeds``).
 struct Seeded: RandomNumberGenerator {
     private var state: UInt64
 

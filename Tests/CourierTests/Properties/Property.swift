@@ -6,7 +6,8 @@ import Testing
 /// Every case runs with its own seed. Case 0's seed is the base seed: `COURIER_PROPERTY_SEED`
 /// (decimal) when it is set, else ``defaultSeed``, so that CI runs the same cases on every run.
 /// Case `n`'s seed is mixed from the base seed and `n`. A failing case records its seed; running
-/// again with `COURIER_PROPERTY_SEED=<seed>` replays that case first (then explores from there).
+/// again with `COURIER_PROPERTY_SEED=<seed>` replays that case first (then explores from there;
+/// add `COURIER_PROPERTY_CASES=1` to run it alone).
 ///
 /// Two more variables help when hunting: `COURIER_PROPERTY_CASES=<n>` runs `n` cases of every
 /// property instead of its own number (a soak run), and `COURIER_PROPERTY_TRACE=1` prints each
