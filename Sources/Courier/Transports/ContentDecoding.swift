@@ -62,18 +62,22 @@ struct ContentDecoding: Sendable, Equatable {
     ///   - contentLength: The response's `Content-Length`, if any: `0` means no body.
     /// - Returns: The coding, as listed, or `nil`.
     func undecoded(contentEncoding: String?, status: Int, isHead: Bool, contentLength: Int?) -> String? {
-        let tokens = Self.tokens(in: contentEncoding)
-        let listed = tokens.filter { $0 != "identity" }
+        let listed = Self.codings(in: contentEncoding)
         guard !listed.isEmpty, Self.hasBody(status: status, isHead: isHead, contentLength: contentLength) else {
             return nil
         }
         if decodesStacked {
             return listed.first { !codings.contains($0) }
         }
-        // NIO's rule: the first token is undone when it is a coding it knows; everything else
-        // stays, `identity, gzip` included.
-        return codings.contains(tokens[0]) ? listed.dropFirst().first : listed.first
+        // NIO's rule: the first element is undone when it is a coding it knows; everything else
+        // stays, `identity, gzip` included. NIO skips empty elements but not ones of whitespace
+        // alone (the first element of `, ,gzip` is an empty coding, and the body stays gzip), and
+        // trims ASCII whitespace only.
+        let first = contentEncoding?.split(separator: ",").first?.trimmingCharacters(in: Self.asciiWhitespace)
+        return first.map { codings.contains($0.lowercased()) } == true ? listed.dropFirst().first : listed.first
     }
+
+    private static let asciiWhitespace = CharacterSet(charactersIn: " \t")
 
     /// Whether a response can carry a body: not one to `HEAD`, not `1xx`, `204` or `304`, and not
     /// one announced as empty.

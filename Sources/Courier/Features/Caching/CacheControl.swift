@@ -52,13 +52,21 @@ struct CacheControl: Sendable, Equatable {
     /// `stale-if-error` (RFC 5861): how long past its freshness a response may stand in for an error.
     var staleIfError: Int? { seconds("stale-if-error") }
 
-    /// Splits on commas outside quoted strings.
+    /// Splits on commas outside quoted strings, in which a backslash escapes the next character
+    /// (a quoted pair, RFC 9110 section 5.6.4), a quote included.
     private static func split(_ text: String) -> [String] {
         var parts: [String] = []
         var current = ""
         var quoted = false
+        var escaped = false
         for character in text {
-            if character == "\"" { quoted.toggle() }
+            if escaped {
+                escaped = false
+            } else if quoted, character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                quoted.toggle()
+            }
             if character == ",", !quoted {
                 parts.append(current)
                 current = ""

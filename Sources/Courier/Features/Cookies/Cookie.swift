@@ -24,7 +24,7 @@ struct Cookie: Sendable, Equatable {
         created = now
         domain = host
         hostOnly = true
-        path = Self.defaultPath(of: url.path)
+        path = Self.defaultPath(of: url.path(percentEncoded: true))
         secure = false
         var maxAge: Int?
         for attribute in parts.dropFirst() {
@@ -45,7 +45,7 @@ struct Cookie: Sendable, Equatable {
                 domain = value
                 hostOnly = false
             case "path":
-                path = rawValue.hasPrefix("/") ? rawValue : Self.defaultPath(of: url.path)
+                path = rawValue.hasPrefix("/") ? rawValue : Self.defaultPath(of: url.path(percentEncoded: true))
             case "secure":
                 secure = true
             default:
@@ -62,7 +62,9 @@ struct Cookie: Sendable, Equatable {
         guard let host = url.host?.lowercased(), !isExpired(now: now) else { return false }
         guard hostOnly ? host == domain : Self.domainMatches(host: host, domain: domain) else { return false }
         guard !secure || url.scheme?.lowercased() == "https" else { return false }
-        return Self.pathMatches(requestPath: url.path.isEmpty ? "/" : url.path, cookiePath: path)
+        // Paths compare as the URL writes them, percent-encoded, as a `Path` attribute does.
+        let requestPath = url.path(percentEncoded: true)
+        return Self.pathMatches(requestPath: requestPath.isEmpty ? "/" : requestPath, cookiePath: path)
     }
 
     func isExpired(now: Date) -> Bool {
@@ -92,10 +94,11 @@ struct Cookie: Sendable, Equatable {
         return !isAddress && host.hasSuffix("." + domain)
     }
 
-    /// RFC 6265, section 5.1.4.
+    /// RFC 6265, section 5.1.4, byte by byte: a `/` followed by a combining mark is still a `/`.
     static func pathMatches(requestPath: String, cookiePath: String) -> Bool {
-        guard requestPath.hasPrefix(cookiePath) else { return false }
-        return requestPath.count == cookiePath.count || cookiePath.hasSuffix("/")
-            || requestPath.dropFirst(cookiePath.count).first == "/"
+        let (request, cookie) = (requestPath.utf8, cookiePath.utf8)
+        guard request.starts(with: cookie) else { return false }
+        let slash = UInt8(ascii: "/")
+        return request.count == cookie.count || cookie.last == slash || request.dropFirst(cookie.count).first == slash
     }
 }

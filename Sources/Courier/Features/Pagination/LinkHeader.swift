@@ -31,24 +31,34 @@ enum LinkHeader {
                 rest = rest.dropFirst(name.count)
                 var parameterValue = Substring("")
                 if rest.first == "=" {
-                    rest = rest.dropFirst().drop { $0 == " " }
+                    rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
                     if rest.first == "\"" {
-                        let body = rest.dropFirst()
-                        let end = body.firstIndex(of: "\"") ?? body.endIndex
-                        parameterValue = body[..<end]
-                        rest = end == body.endIndex ? body[end...] : body[body.index(after: end)...]
+                        (parameterValue, rest) = quotedString(rest.dropFirst())
                     } else {
                         parameterValue = rest.prefix { $0 != ";" && $0 != "," }
                         rest = rest.dropFirst(parameterValue.count)
                     }
                 }
                 if name.trimmingCharacters(in: .whitespaces).lowercased() == "rel" {
-                    relations += parameterValue.split(separator: " ").map { $0.lowercased() }
+                    relations += parameterValue.split { $0 == " " || $0 == "\t" }.map { $0.lowercased() }
                 }
             }
             links.append((target, relations))
         }
         return links
+    }
+
+    /// The content of a quoted string that starts `text` (just after its opening quote), its
+    /// quoted pairs (`\"`, `\\`) undone, and the text after its closing quote.
+    private static func quotedString(_ text: Substring) -> (Substring, Substring) {
+        var content = ""
+        var index = text.startIndex
+        while index < text.endIndex, text[index] != "\"" {
+            if text[index] == "\\", text.index(after: index) < text.endIndex { index = text.index(after: index) }
+            content.append(text[index])
+            index = text.index(after: index)
+        }
+        return (Substring(content), index == text.endIndex ? text[index...] : text[text.index(after: index)...])
     }
 }
 

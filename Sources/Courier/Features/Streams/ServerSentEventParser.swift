@@ -58,6 +58,7 @@ public struct ServerSentEventParser: Sendable {
     /// - Throws: ``APIError/Kind/bodyTooLarge`` when an event passes ``maximumEventSize``.
     public mutating func parse(_ chunk: Data) throws(APIError) -> [ServerSentEvent<String>] {
         var events: [ServerSentEvent<String>] = []
+        var exceeded = false
         chunk.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             var index = 0
@@ -73,6 +74,12 @@ public struct ServerSentEventParser: Sendable {
                     continue
                 }
                 line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                // Every line is held to the limit, not only the one a chunk ends in, so that
+                // whether parsing fails never depends on how the stream is cut into chunks.
+                guard line.count + data.count <= maximumEventSize else {
+                    exceeded = true
+                    return
+                }
                 handleLine(into: &events)
                 index += 1
                 if byte == Self.carriageReturn {
@@ -86,7 +93,7 @@ public struct ServerSentEventParser: Sendable {
             }
             line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
         }
-        if line.count + data.count > maximumEventSize {
+        if exceeded || line.count + data.count > maximumEventSize {
             throw APIError(
                 .bodyTooLarge, "A server-sent event exceeds the limit of \(maximumEventSize) bytes.")
         }

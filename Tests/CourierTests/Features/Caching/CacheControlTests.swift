@@ -34,6 +34,15 @@ struct CacheControlTests {
         #expect(CacheControl("max-age=99999999999999999999999").maxAge == Int.max)
     }
 
+    @Test func aQuotedPairDoesNotEndAQuotedString() {
+        // Found by a property test: the escaped quote ended the string, and the comma after it
+        // began one, so the directives after it were lost.
+        let control = CacheControl(#"no-cache="a\", b", no-store, max-age=5"#)
+        #expect(control.noCache)
+        #expect(control.noStore)
+        #expect(control.maxAge == 5)
+    }
+
     @Test func emptyAndStrayCommasAreIgnored() {
         let control = CacheControl(" , no-store,, ")
         #expect(control.noStore)

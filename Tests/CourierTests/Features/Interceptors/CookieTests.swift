@@ -1,8 +1,9 @@
-import Courier
 import CourierTesting
 import Foundation
 import HTTPTypes
 import Testing
+
+@testable import Courier
 
 /// The opt-in cookie jar (RFC 6265, `Configuration.cookies`): what is kept, what goes where.
 @Suite("Cookies")
@@ -180,5 +181,27 @@ struct CookieTests {
         let client = APIClient(baseURL: Self.api, transport: transport, configure: { $0.cookies = CookieJar() })
         _ = try await client.send(Get(path: "/login", headers: [.cookie: "theme=dark"]))
         #expect(seen.withLock { $0 } == ["theme=dark", "theme=dark"])
+    }
+
+    @Test func pathsCompareAsTheURLWritesThem() {
+        // Found by property tests: paths were compared percent-decoded, so a `Path` written as
+        // the URL writes it never matched, and `%2F` counted as a `/`.
+        let jar = CookieJar()
+        jar.store(["a=1; Path=/caf%C3%A9"], from: URL(string: "https://example.com/caf%C3%A9/login")!)
+        #expect(jar.cookieHeader(for: URL(string: "https://example.com/caf%C3%A9/menu")!) == "a=1")
+        jar.store(["b=2; Path=/a"], from: URL(string: "https://example.com/a/b")!)
+        #expect(jar.cookieHeader(for: URL(string: "https://example.com/a%2Fb")!) == nil)
+        #expect(jar.cookieHeader(for: URL(string: "https://example.com/a/%CC%81")!) == "b=2")
+        // The default path is the URL's, percent-encoded.
+        let defaults = CookieJar()
+        defaults.store(["c=3"], from: URL(string: "https://example.com/caf%C3%A9/login")!)
+        #expect(defaults.cookieHeader(for: URL(string: "https://example.com/caf%C3%A9/x")!) == "c=3")
+    }
+
+    @Test func aSlashFollowedByACombiningMarkIsStillASlash() {
+        // Found by a property test: paths compared as characters, and `/` with a combining mark
+        // after it is one character that is not `/`.
+        #expect(Cookie.pathMatches(requestPath: "/a/\u{301}b", cookiePath: "/a"))
+        #expect(!Cookie.pathMatches(requestPath: "/e\u{301}", cookiePath: "/\u{E9}"))
     }
 }

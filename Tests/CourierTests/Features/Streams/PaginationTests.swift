@@ -134,6 +134,11 @@ struct PaginationTests {
         ("</v1/items?page=6>; rel=next", "https://api.example.com/v1/items?page=6"),
         ("<https://a.example/1>; rel=prev", nil),
         ("<https://a.example/7>; rel=\"nextpage\"", nil),
+        // Found by property tests: a quoted pair ended a quoted string, and tabs (whitespace the
+        // grammar allows around `=` and before `;`) stuck to the relation types.
+        ("<https://a.example/8>; title=\"say \\\"hi\\\", <no>\"; rel=next", "https://a.example/8"),
+        ("<https://a.example/9>;\trel=\t\"next\"", "https://a.example/9"),
+        ("<https://a.example/10>; rel=next\t; title=x", "https://a.example/10"),
     ])
     func readsTheNextLink(_ field: String, _ expected: String?) async throws {
         let transport = HandlerTransport { _ in ([HTTPField.Name("Link")!: field], "{\"items\": []}") }

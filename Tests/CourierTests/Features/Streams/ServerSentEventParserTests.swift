@@ -195,6 +195,20 @@ struct ServerSentEventParserTests {
         }
     }
 
+    @Test func anEventPastTheLimitFailsEvenWhenOneChunkHoldsAllOfIt() throws {
+        // Found by a property test: only the line a chunk ended in was held to the limit, so the
+        // same stream failed in small chunks and gave a 32-byte event in one.
+        var parser = ServerSentEventParser(maximumEventSize: 16)
+        let error = #expect(throws: APIError.self) {
+            _ = try parser.parse(Data(("data: " + String(repeating: "x", count: 32) + "\n\n").utf8))
+        }
+        #expect(error?.kind == .bodyTooLarge)
+        var lines = ServerSentEventParser(maximumEventSize: 16)
+        #expect(throws: APIError.self) {
+            _ = try lines.parse(Data((String(repeating: "data: xxxxx\n", count: 4) + "\n").utf8))
+        }
+    }
+
     @Test func theBodyAdapterParsesChunksAsTheyArrive() async throws {
         let body = ResponseBody(AsyncStreamOfChunks(["data: a\r", "\n\r\ndata: b\n", "\n", "data: never"]))
         var received: [String] = []

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import Courier
+
+/// `MultipartForm`: a body of any parts, with names, file names and media types of any text and
+/// contents of any bytes (line breaks and dashes among them), splits back at its boundary into
+/// exactly those parts.
+@Suite("Properties: multipart form")
+struct MultipartFormProperties {
+    /// One part as read back from a body.
+    struct ReadPart: Equatable {
+        var headers: [String]
+        var data: [UInt8]
+    }
+
+    /// Splits `body` at `boundary` with a reader of the test's own (RFC 2046, section 5.1.1):
+    /// `nil` when the body is not a multipart body of that boundary.
+    static func read(_ body: [UInt8], boundary: String) -> [ReadPart]? {
+        let delimiter = Array("\r\n--\(boundary)".utf8)
+        var segments: [[UInt8]] = []
+        var rest = Array("\r\n".utf8) + body
+        while let range = rest.firstRange(of: delimiter) {
+            segments.append(Array(rest[..<range.lowerBound]))
+            rest = Array(rest[range.upperBound...])
+        }
+        guard segments.first == [], rest == Array("--\r\n".utf8) else { return nil }
+        var parts: [ReadPart] = []
+        for segment in segments.dropFirst() {
+            let crlf = Array("\r\n".utf8)
+            guard segment.starts(with: crlf), let end = segment.firstRange(of: crlf + crlf) else { return nil }
+            let head = String(decoding: segment[2..<end.lowerBound], as: UTF8.self)
+            parts.append(
+                ReadPart(headers: head.components(separatedBy: "\r\n"), data: Array(segment[end.upperBound...])))
+        }
+        return parts
+    }
+
+    /// What the headers of `part` must be: `"`, CR and LF escaped as `%22`, `%0D` and `%0A`.
+    static func headers(of part: MultipartForm.Part) -> [String] {
+        func escaped(_ text: String) -> String {
+            text.unicodeScalars.map { ["\"": "%22", "\r": "%0D", "\n": "%0A"][$0] ?? String($0) }.joined()
+        }
+        var disposition = "Content-Disposition: form-data; name=\"\(escaped(part.name))\""
+        if let filename = part.filename { disposition += "; filename=\"\(escaped(filename))\"" }
+        return [disposition] + (part.contentType.map { ["Content-Type: \(escaped($0))"] } ?? [])
+    }
+
+    @Test func aBodySplitsBackIntoItsParts() async throws {
+        await property("a body splits back at its boundary into its parts", cases: 2000) { random in
+            // The default boundary, or a caller's.
+            let form = random.chance(0.8) ? MultipartForm() : MultipartForm(boundary: "B" + random.token())
+            var parts: [MultipartForm.Part] = []
+            for _ in 0..<random.int(0...4) { parts.append(random.multipartPart(avoiding: form.boundary)) }
+            let body = Array(MultipartForm(boundary: form.boundary, parts: parts).encoded())
+            let read = try #require(Self.read(body, boundary: form.boundary))
+            try #require(read == parts.map { ReadPart(headers: Self.headers(of: $0), data: Array($0.data)) })
+        }
+    }
+}
+
+extension Seeded {
+    /// A part whose name, file name and media type are any text, and whose content is any bytes,
+    /// with line breaks, dashes and the start of the boundary in it, but never the delimiter
+    /// (`\r\n--` and the boundary), which a caller's boundary must not appear in.
+    mutating func multipartPart(avoiding boundary: String) -> MultipartForm.Part {
+        let pieces: [[UInt8]] = ["\r\n", "--", "\r\n--", "\r\n\r\n", "--" + boundary.dropLast()].map { Array($0.utf8) }
+        var data = (0..<int(0...6)).flatMap { _ in chance(0.5) ? pick(pieces) : bytes(int(0...20)) }
+        // The content follows a line break, so it must not start with `--` and the boundary either.
+        let delimiter = Array("\r\n--\(boundary)".utf8)
+        while let range = (Array("\r\n".utf8) + data).firstRange(of: delimiter) {
+            data.remove(at: max(0, range.lowerBound - 2))
+        }
+        return MultipartForm.Part(
+            name: text(0...8), filename: chance(0.5) ? text(0...8) : nil,
+            contentType: chance(0.5) ? pick(["text/plain", "image/png", text(0...6)]) : nil, data: Data(data))
+    }
+}
