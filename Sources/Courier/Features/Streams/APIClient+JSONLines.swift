@@ -55,7 +55,7 @@ extension APIClient {
             var chunks = outcome.body.makeAsyncIterator()
             while let chunk = try await outcome.reading({ try await chunks.next() }) {
                 outcome.scope.pause()  // the consumer's pace is not the server's silence
-                let lines = try splitter.lines(in: chunk)
+                let lines = splitter.lines(in: chunk)
                 if !lines.isEmpty {
                     var values: [Request.Response] = []
                     values.reserveCapacity(lines.count)
@@ -70,6 +70,8 @@ extension APIClient {
                     }
                     guard await send(values) else { return }
                 }
+                // A line past the limit: the lines before it, in the same chunk too, went first.
+                if let failure = splitter.failure { throw failure }
                 outcome.scope.rearm(idle)
             }
             outcome.scope.pause()

@@ -5,6 +5,9 @@ import Foundation
 /// Lines end with `\n`; a `\r` before it is dropped, and so is a record separator (`0x1E`) that
 /// starts a line, so that JSON text sequences (RFC 7464) read the same way. Blank lines are
 /// skipped but counted. The last line needs no line ending.
+///
+/// A line longer than the limit ends the split: the lines before it, even those in the same
+/// chunk, are still handed out, and ``failure`` says why nothing follows them.
 struct JSONLineSplitter {
     /// A line and its number.
     struct Line {
@@ -13,6 +16,8 @@ struct JSONLineSplitter {
     }
 
     let maximumLineLength: Int
+    /// The line past the limit that ended the split, once there is one: no line comes after it.
+    private(set) var failure: APIError?
     private var pending = Data()
     private var number = 0
 
@@ -20,38 +25,47 @@ struct JSONLineSplitter {
         self.maximumLineLength = maximumLineLength
     }
 
-    /// The lines `chunk` completes.
-    ///
-    /// - Throws: ``APIError/Kind/bodyTooLarge`` for a line longer than the limit.
-    mutating func lines(in chunk: Data) throws(APIError) -> [Line] {
+    /// The lines `chunk` completes, up to a line longer than the limit, which sets ``failure``
+    /// (``APIError/Kind/bodyTooLarge``) and ends the split.
+    mutating func lines(in chunk: Data) -> [Line] {
+        guard failure == nil else { return [] }
         var lines: [Line] = []
         var start = chunk.startIndex
         while let end = chunk[start...].firstIndex(of: Self.lineFeed) {
             pending.append(chunk[start..<end])
-            try complete(into: &lines)
+            guard complete(into: &lines) else { return lines }
             start = chunk.index(after: end)
         }
         pending.append(chunk[start...])
-        if pending.count > maximumLineLength { throw tooLong(number + 1) }
+        if pending.count > maximumLineLength { failure = tooLong(number + 1) }
         return lines
     }
 
     /// The last line, when the body does not end with a line ending.
+    ///
+    /// - Throws: ``failure``, or ``APIError/Kind/bodyTooLarge`` if the last line is too long.
     mutating func finish() throws(APIError) -> Line? {
+        if let failure { throw failure }
         var lines: [Line] = []
-        try complete(into: &lines)
+        guard complete(into: &lines) else { throw failure! }
         return lines.first
     }
 
-    private mutating func complete(into lines: inout [Line]) throws(APIError) {
+    /// Completes the pending line; false, with ``failure`` set, if it is too long.
+    private mutating func complete(into lines: inout [Line]) -> Bool {
         number += 1
         defer { pending = Data() }
-        if pending.count > maximumLineLength { throw tooLong(number) }
+        if pending.count > maximumLineLength {
+            failure = tooLong(number)
+            return false
+        }
         var line = pending[...]
         if line.last == Self.carriageReturn { line = line.dropLast() }
         if line.first == Self.recordSeparator { line = line.dropFirst() }
-        guard line.contains(where: { !Self.whitespace.contains($0) }) else { return }
-        lines.append(Line(number: number, bytes: Data(line)))
+        if line.contains(where: { !Self.whitespace.contains($0) }) {
+            lines.append(Line(number: number, bytes: Data(line)))
+        }
+        return true
     }
 
     private func tooLong(_ number: Int) -> APIError {
