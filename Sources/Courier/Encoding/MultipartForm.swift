@@ -44,7 +44,10 @@ public struct MultipartForm: Sendable, Hashable {
     /// Creates a form.
     ///
     /// - Parameters:
-    ///   - boundary: The boundary; the default is random and cannot occur in ordinary content.
+    ///   - boundary: The boundary; the default is random and cannot occur in ordinary content. A
+    ///     boundary of your own must be 1 to 70 of the characters RFC 2046 allows (letters,
+    ///     digits and `'()+_,-./:=?` and inner spaces) and occur in no part's content, or the call
+    ///     fails with ``APIError/Kind/encoding`` before anything is sent.
     ///   - parts: The parts, in order.
     public init(boundary: String = "courier-\(UUID().uuidString)", parts: [Part] = []) {
         self.boundary = boundary
@@ -72,7 +75,25 @@ public struct MultipartForm: Sendable, Hashable {
     }
 
     /// The encoded body.
-    func encoded() -> Data {
+    ///
+    /// - Throws: ``APIError/Kind/encoding`` for a boundary RFC 2046 does not allow, or one that
+    ///   occurs in a part's content, where the server would end the part early.
+    func encoded() throws(APIError) -> Data {
+        guard (1...70).contains(boundary.utf8.count), boundary.utf8.last != UInt8(ascii: " "),
+            boundary.utf8.allSatisfy(Self.isBoundaryCharacter)
+        else {
+            throw APIError(
+                .encoding, "The multipart boundary \"\(boundary)\" is not 1 to 70 of the characters RFC 2046 allows.")
+        }
+        let delimiter = Data("--\(boundary)".utf8)
+        let lineDelimiter = Data("\r\n--\(boundary)".utf8)
+        for (index, part) in parts.enumerated()
+        where part.data.starts(with: delimiter) || part.data.range(of: lineDelimiter) != nil {
+            throw APIError(
+                .encoding,
+                "Part \(index + 1) of the multipart form (\"\(part.name)\") contains the form's boundary; "
+                    + "choose another (the default never occurs in ordinary content).")
+        }
         var body = Data()
         for part in parts {
             body.append(Data("--\(boundary)\r\n".utf8))
@@ -90,6 +111,17 @@ public struct MultipartForm: Sendable, Hashable {
         }
         body.append(Data("--\(boundary)--\r\n".utf8))
         return body
+    }
+
+    /// RFC 2046's `bchars`: digits, letters, `'()+_,-./:=?` and space (not last).
+    private static func isBoundaryCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            true
+        default:
+            Array("'()+_,-./:=? ".utf8).contains(byte)
+        }
     }
 
     /// Escapes a header parameter the way browsers do (WHATWG): `"`, CR and LF become `%22`,

@@ -51,7 +51,7 @@ public struct RequestBody: Sendable {
     /// - Parameter form: The parts.
     /// - Returns: A multipart body with the form's boundary in its content type.
     public static func multipart(_ form: MultipartForm) -> Self {
-        Self(contentType: "multipart/form-data; boundary=\(form.boundary)") { _ in OutgoingBody(form.encoded()) }
+        Self(contentType: "multipart/form-data; boundary=\(form.boundary)") { _ in OutgoingBody(try form.encoded()) }
     }
 
     /// Raw bytes.

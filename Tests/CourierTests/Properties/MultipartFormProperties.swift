@@ -49,17 +49,56 @@ struct MultipartFormProperties {
     @Test func aBodySplitsBackIntoItsParts() async throws {
         await property("a body splits back at its boundary into its parts", cases: 2000) { random in
             // The default boundary, or a caller's.
-            let form = random.chance(0.8) ? MultipartForm() : MultipartForm(boundary: "B" + random.token())
+            let form = random.chance(0.8) ? MultipartForm() : MultipartForm(boundary: random.boundary())
             var parts: [MultipartForm.Part] = []
             for _ in 0..<random.int(0...4) { parts.append(random.multipartPart(avoiding: form.boundary)) }
-            let body = Array(MultipartForm(boundary: form.boundary, parts: parts).encoded())
+            let body = Array(try MultipartForm(boundary: form.boundary, parts: parts).encoded())
             let read = try #require(Self.read(body, boundary: form.boundary))
             try #require(read == parts.map { ReadPart(headers: Self.headers(of: $0), data: Array($0.data)) })
         }
     }
+
+    @Test func aBoundaryInAPartsContentFailsBeforeAnythingIsSent() async throws {
+        await property("a boundary in a part's content is an encoding error", cases: 2000) { random in
+            let boundary = random.boundary()
+            var parts = (0..<random.int(0...3)).map { _ in random.multipartPart(avoiding: boundary) }
+            let start = random.chance(0.5) ? "--" : "\r\n--"
+            let data =
+                random.bytes(random.int(0...10)) + Array((start + boundary).utf8) + random.bytes(random.int(0...10))
+            // At the start of the content only `--` and the boundary delimit it.
+            let content = start == "--" ? Array((start + boundary).utf8) + random.bytes(random.int(0...10)) : data
+            parts.insert(MultipartForm.Part(name: random.token(), data: Data(content)), at: random.int(0...parts.count))
+            do throws(APIError) {
+                _ = try MultipartForm(boundary: boundary, parts: parts).encoded()
+                Issue.record("a part containing its boundary was encoded")
+            } catch {
+                try #require(error.kind == .encoding)
+                try #require(error.message.contains("contains the form's boundary"))
+            }
+        }
+    }
+
+    @Test func aBoundaryRFC2046DoesNotAllowFails() async throws {
+        await property("a boundary outside RFC 2046's characters is an encoding error", cases: 2000) { random in
+            let outside = random.pick(Array("!#$%&*;<>@[]^`{|}~\"\\\r\né".unicodeScalars))
+            let prefix = random.boundary()
+            let boundary =
+                random.chance(0.2) ? String(repeating: "a", count: random.int(71...90)) : prefix + String(outside)
+            #expect(throws: APIError.self) { try MultipartForm(boundary: boundary).encoded() }
+        }
+        #expect(throws: APIError.self) { try MultipartForm(boundary: "").encoded() }
+        #expect(throws: APIError.self) { try MultipartForm(boundary: "ends with a space ").encoded() }
+    }
 }
 
 extension Seeded {
+    /// A boundary of RFC 2046's characters, 1 to 20 long, not ending in a space.
+    mutating func boundary() -> String {
+        let characters = Array(
+            "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'()+_,-./:=? ".unicodeScalars)
+        return text(0...19, from: characters) + "B"
+    }
+
     /// A part whose name, file name and media type are any text, and whose content is any bytes,
     /// with line breaks, dashes and the start of the boundary in it, but never the delimiter
     /// (`\r\n--` and the boundary), which a caller's boundary must not appear in.
