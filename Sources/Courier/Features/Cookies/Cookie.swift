@@ -27,23 +27,23 @@ struct Cookie: Sendable, Equatable {
         path = Self.defaultPath(of: url.path(percentEncoded: true))
         secure = false
         var maxAge: Int?
+        var domainAttribute: String?
         for attribute in parts.dropFirst() {
             let (key, rawValue) = Self.split(attribute)
             switch key.lowercased() {
             case "expires":
                 if let date = HTTPDate.parse(rawValue) { expires = date }
             case "max-age":
-                guard let seconds = Int(rawValue) else { continue }
+                // RFC 6265, 5.2.2: a digit or "-", then digits only; anything else is ignored.
+                guard let first = rawValue.first, first == "-" || ("0"..."9").contains(first),
+                    let seconds = Int(rawValue)
+                else { continue }
                 maxAge = seconds
             case "domain":
                 var value = rawValue.lowercased()
                 if value.hasPrefix(".") { value.removeFirst() }
                 guard !value.isEmpty else { continue }
-                guard Self.domainMatches(host: host, domain: value) else { return nil }
-                // Without a public suffix list: a single-label domain (`com`) only for the host itself.
-                guard value.contains(".") || value == host else { return nil }
-                domain = value
-                hostOnly = false
+                domainAttribute = value  // the last one counts (RFC 6265, 5.3 step 4)
             case "path":
                 path = rawValue.hasPrefix("/") ? rawValue : Self.defaultPath(of: url.path(percentEncoded: true))
             case "secure":
@@ -51,6 +51,13 @@ struct Cookie: Sendable, Equatable {
             default:
                 continue  // HttpOnly, SameSite and the rest mean nothing to an API client
             }
+        }
+        if let value = domainAttribute {
+            guard Self.domainMatches(host: host, domain: value) else { return nil }
+            // Without a public suffix list: a single-label domain (`com`) only for the host itself.
+            guard value.contains(".") || value == host else { return nil }
+            domain = value
+            hostOnly = false
         }
         if let maxAge {  // Max-Age wins over Expires
             expires = now.addingTimeInterval(TimeInterval(max(maxAge, 0)))

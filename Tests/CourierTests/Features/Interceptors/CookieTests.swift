@@ -204,4 +204,26 @@ struct CookieTests {
         #expect(Cookie.pathMatches(requestPath: "/a/\u{301}b", cookiePath: "/a"))
         #expect(!Cookie.pathMatches(requestPath: "/e\u{301}", cookiePath: "/\u{E9}"))
     }
+
+    @Test func maxAgeIsADigitOrMinusThenDigitsOrIgnored() {
+        // RFC 6265, 5.2.2: `+5` is no Max-Age (Swift's Int("+5") is 5), so the cookie lasts the
+        // session; `-1` expires it at once.
+        let url = URL(string: "https://example.com/")!
+        let jar = CookieJar()
+        jar.store(["a=1; Max-Age=+5", "b=2; Max-Age=-1", "c=3; Max-Age=5x"], from: url)
+        #expect(jar.cookieHeader(for: url) == "a=1; c=3")
+        let session = Cookie(setCookie: "a=1; Max-Age=+5", from: url, now: Date())
+        #expect(session?.expires == nil)
+    }
+
+    @Test func theLastDomainAttributeCounts() {
+        // RFC 6265, 5.3 step 4: an earlier Domain that does not match the host does not reject the
+        // cookie, and an earlier one that matches does not save a last one that does not.
+        let url = URL(string: "https://api.example.com/")!
+        let jar = CookieJar()
+        jar.store(["a=1; Domain=other.org; Domain=example.com"], from: url)
+        #expect(jar.cookieHeader(for: URL(string: "https://www.example.com/")!) == "a=1")
+        jar.store(["b=2; Domain=example.com; Domain=other.org"], from: url)
+        #expect(jar.count == 1)
+    }
 }
