@@ -8,7 +8,7 @@ extension Seeded {
     /// A link value: `<target>` and parameters separated by `;` with optional whitespace, a `rel`
     /// of one or more types (quoted, or a token when it is one), and other parameters with token,
     /// quoted-string (commas, semicolons, angle brackets and quoted pairs in it) or no values,
-    /// with optional whitespace around `=`.
+    /// with optional whitespace around `=`, and now and then a second `rel`, which must be ignored.
     mutating func link() -> LinkHeaderProperties.Link {
         let target = chance(0.1) ? "" : text(1...20, from: Self.uriCharacters)
         var relations: [String] = []
@@ -24,6 +24,11 @@ extension Seeded {
         }
         for _ in 0..<int(0...3) {
             parameters.insert(linkParameter(), at: int(0...parameters.count))
+        }
+        // A second `rel`, after the first, is ignored (RFC 8288, 3.3).
+        if let first = parameters.firstIndex(where: { $0.lowercased().hasPrefix("rel") }), chance(0.3) {
+            parameters.insert(
+                "rel=\"" + pick(Self.relationTypes) + " ignored\"", at: int((first + 1)...parameters.count))
         }
         let text = parameters.map { whitespace() + ";" + whitespace() + $0 }.joined()
         return .init(target: target, relations: relations, text: "<" + target + ">" + text)

@@ -21,7 +21,7 @@ enum LinkHeader {
             guard let close = rest[open...].firstIndex(of: ">") else { break }
             let target = String(rest[rest.index(after: open)..<close])
             rest = rest[rest.index(after: close)...]
-            var relations: [String] = []
+            var relations: [String]?
             // Parameters up to the next link: `;`-separated, values quoted or not.
             while true {
                 rest = rest.drop { $0 == " " || $0 == "\t" }
@@ -39,11 +39,12 @@ enum LinkHeader {
                         rest = rest.dropFirst(parameterValue.count)
                     }
                 }
-                if name.trimmingCharacters(in: .whitespaces).lowercased() == "rel" {
-                    relations += parameterValue.split { $0 == " " || $0 == "\t" }.map { $0.lowercased() }
+                // RFC 8288, 3.3: a `rel` after the first is ignored.
+                if relations == nil, name.trimmingCharacters(in: .whitespaces).lowercased() == "rel" {
+                    relations = parameterValue.split { $0 == " " || $0 == "\t" }.map { $0.lowercased() }
                 }
             }
-            links.append((target, relations))
+            links.append((target, relations ?? []))
         }
         return links
     }
