@@ -4,6 +4,7 @@
 # while CPU hogs load the machine, and while busy tasks fill the process's cooperative pool.
 #
 #   bash Benchmarks/isolation.sh [requests] [rounds] [cap-bytes] [hog-niceness]
+#   AHC_RATE=10 URLSESSION_RATE=2 bash Benchmarks/isolation.sh ...   # the paced load's rates
 #
 # Installs nginx from Debian's packages if needed and serves, on 127.0.0.1, `list.json` (13
 # objects, as run.sh) and a sparse 1 GiB file, which `/chunked/huge.bin` sends without a
@@ -12,7 +13,11 @@
 # process, `requests` sequential GETs of list.json with nothing else going on, then as many
 # while a loop on the same client keeps fetching /chunked/huge.bin with a limit of `cap-bytes`
 # (16 MiB by default) and restarts as soon as a call stops at the limit. The clients take turns,
-# `rounds` times; the tables show each figure's median. Then the unloaded measurement again,
+# `rounds` times; the tables show each figure's median. Each client stops at the limit at its own
+# speed, so the load differs between them; the same again with the load paced to the same number
+# of capped calls a second for every client of a transport (AHC_RATE, 10 by default, over
+# AsyncHTTPClient; URLSESSION_RATE, 2, over URLSession) compares them under equal load. Then the
+# unloaded measurement again,
 # taking turns the same way, beside two `yes > /dev/null` at niceness `hog-niceness` (0 by
 # default: they compete as a parallel test run's processes would), and with 2 tasks spinning on
 # Swift's cooperative pool inside the benchmark's own process. Stops nginx and the hogs.
@@ -22,6 +27,8 @@ requests="${1:-2000}"
 rounds="${2:-3}"
 cap="${3:-16777216}"
 niceness="${4:-0}"
+ahc_rate="${AHC_RATE:-10}"
+urlsession_rate="${URLSESSION_RATE:-2}"
 port=18093
 clients="raw-ahc raw-ahc-delegate courier-ahc raw-urlsession courier-urlsession"
 
@@ -46,12 +53,14 @@ with open(f"{sys.argv[1]}/list.json", "w") as f:
 PY
 truncate -s 1G "$work/huge.bin"  # sparse: costs no disk
 : >"$work/empty.txt"
+touch "$work/chunked.log"
 
 start_nginx "$work" "$port" "
         location /chunked/ {
             alias $work/;
             addition_types *;
             add_after_body /empty.txt;
+            access_log $work/chunked.log combined;
         }"
 
 # A stale build plan can miss files added to Courier since the last build: make a fresh one.
@@ -65,8 +74,25 @@ measure() {  # measure OUTPUT EXTRA-ARGUMENTS...: every client, `rounds` times, 
     shift
     for round in $(seq "$rounds"); do
         for client in $clients; do
-            "$bin/courier-bench" isolation --url "$url" --client "$client" --file list.json \
-                --requests "$requests" "$@" >>"$output"
+            local paced=()
+            if [[ $output == *paced* ]]; then
+                case $client in
+                    *urlsession) paced=(--rate "$urlsession_rate") ;;
+                    *) paced=(--rate "$ahc_rate") ;;
+                esac
+            fi
+            local before line count bytes
+            before="$(wc -l <"$work/chunked.log")"
+            line="$("$bin/courier-bench" isolation --url "$url" --client "$client" --file list.json \
+                --requests "$requests" "$@" "${paced[@]}")"
+            sleep 0.2  # nginx logs a request when its connection closes
+            # What nginx sent for the capped calls: how far past the limit each read before it stopped.
+            read -r count bytes < <(tail -n +"$((before + 1))" "$work/chunked.log" |
+                awk '{ n++; s += $10 } END { printf "%d %.0f\n", n, s }')
+            python3 -c 'import json, sys
+r = json.loads(sys.argv[1])
+r["nginx_chunked_requests"], r["nginx_chunked_bytes"] = sys.argv[2], sys.argv[3]
+print(json.dumps(r, sort_keys=True))' "$line" "$count" "$bytes" >>"$output"
         done
     done
 }
@@ -74,6 +100,8 @@ measure() {  # measure OUTPUT EXTRA-ARGUMENTS...: every client, `rounds` times, 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 measure "$work/transport.jsonl" --load /chunked/huge.bin --cap "$cap"
 echo "load average after the transport load: $(cut -d' ' -f1-3 /proc/loadavg)"
+measure "$work/paced.jsonl" --load /chunked/huge.bin --cap "$cap"
+echo "load average after the paced transport load: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 for _ in 1 2; do
     nice -n "$niceness" yes >/dev/null &
@@ -104,32 +132,39 @@ def med(runs, key):
 def ms(runs, key):
     return f"{med(runs, key) / 1000:.2f}"
 
-def ratios(rows, key):
+def sent_per_call(runs):
+    per_call = [float(r["nginx_chunked_bytes"]) / int(r["nginx_chunked_requests"]) / 1048576
+                for r in runs if int(r.get("nginx_chunked_requests", 0))]
+    return f"{statistics.median(per_call):.0f}" if per_call else "n/a"
+
+def ratio_table(rows, keys, title):
+    # Ratios of the round-by-round pairs, then their median: each pair ran close together.
+    print(f"\n| {title} | " + " | ".join(k.replace("_us", "").replace("_", " ") for k in keys) + " |")
+    print("|---|" + "---:|" * len(keys))
     for courier, raws in couriers.items():
         for raw in raws:
             if courier in rows and raw in rows:
-                value = statistics.median(float(c[key]) / float(r[key]) for c, r in zip(rows[courier], rows[raw]))
-                yield courier, raw, value
+                values = [statistics.median(float(c[k]) / float(r[k]) for c, r in zip(rows[courier], rows[raw]))
+                          for k in keys]
+                print(f"| {courier} ÷ {raw} | " + " | ".join(f"{v:.2f}" for v in values) + " |")
 
-print(f"\nMedians of {rounds} rounds of {requests} sequential GETs of list.json; latencies in ms.\n")
-print("### On a transport that is capping a 1 GiB body\n")
-rows = load("transport")
-print("| client | idle p50 | idle p90 | idle p99 | idle max | loaded p50 | loaded p90 | loaded p99 | loaded max "
-      "| loaded > 100 ms | capped calls/s | load MiB/s |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-for client, runs in rows.items():
-    print(f"| {client} | " + " | ".join(ms(runs, f"{p}_{q}_us") for p in ("idle", "loaded") for q in ("p50", "p90", "p99", "max"))
-          + f" | {med(runs, 'loaded_over_100ms'):.0f} | {med(runs, 'load_capped_per_second'):.1f} "
-          f"| {med(runs, 'load_mib_per_second'):.0f} |")
-failures = {c: sum(int(r["load_other_failures"]) for r in runs) for c, runs in rows.items()}
-if any(failures.values()):
-    print(f"\nload calls that did not stop at the limit: {failures}")
-print("\n| Courier ÷ raw (median of round-by-round ratios) | idle p50 | idle p99 | loaded p50 | loaded p99 |")
-print("|---|---:|---:|---:|---:|")
-for courier, raw, _ in ratios(rows, "idle_p50_us"):
-    values = [v for key in ("idle_p50_us", "idle_p99_us", "loaded_p50_us", "loaded_p99_us")
-              for c, r, v in ratios(rows, key) if (c, r) == (courier, raw)]
-    print(f"| {courier} ÷ {raw} | " + " | ".join(f"{v:.2f}" for v in values) + " |")
+print(f"\nMedians of {rounds} rounds of {requests} sequential GETs of list.json; latencies in ms.")
+for name, title in (("transport", "On a transport that is capping a 1 GiB body, as fast as it can"),
+                    ("paced", "The same, the load paced to the same capped calls a second per transport")):
+    print(f"\n### {title}\n")
+    rows = load(name)
+    print("| client | idle p50 | idle p90 | idle p99 | idle max | loaded p50 | loaded p90 | loaded p99 | loaded max "
+          "| loaded > 100 ms | capped calls/s | MiB sent per capped call |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for client, runs in rows.items():
+        print(f"| {client} | "
+              + " | ".join(ms(runs, f"{p}_{q}_us") for p in ("idle", "loaded") for q in ("p50", "p90", "p99", "max"))
+              + f" | {med(runs, 'loaded_over_100ms'):.0f} | {med(runs, 'load_capped_per_second'):.1f} "
+              f"| {sent_per_call(runs)} |")
+    failures = {c: sum(int(r["load_other_failures"]) for r in runs) for c, runs in rows.items()}
+    if any(failures.values()):
+        print(f"\nload calls that did not stop at the limit: {failures}")
+    ratio_table(rows, ["idle_p50_us", "idle_p99_us", "loaded_p50_us", "loaded_p99_us"], "Courier ÷ raw")
 
 for name, title in (("cpu", "Beside two CPU hogs (`yes > /dev/null`)"),
                     ("pool", "With 2 tasks spinning on the cooperative pool in the same process")):
@@ -140,15 +175,10 @@ for name, title in (("cpu", "Beside two CPU hogs (`yes > /dev/null`)"),
     for client, runs in rows.items():
         print(f"| {client} | " + " | ".join(ms(runs, f"idle_{q}_us") for q in ("p50", "p90", "p99", "max"))
               + f" | {med(runs, 'idle_over_100ms'):.0f} |")
-    print("\n| Courier ÷ raw | p50 | p99 | max |")
-    print("|---|---:|---:|---:|")
-    for courier, raw, _ in ratios(rows, "idle_p50_us"):
-        values = [v for key in ("idle_p50_us", "idle_p99_us", "idle_max_us")
-                  for c, r, v in ratios(rows, key) if (c, r) == (courier, raw)]
-        print(f"| {courier} ÷ {raw} | " + " | ".join(f"{v:.2f}" for v in values) + " |")
+    ratio_table(rows, ["idle_p50_us", "idle_p99_us", "idle_max_us"], "Courier ÷ raw")
 
 print("\nEvery run, one JSON line each:\n")
-for name in ("transport", "cpu", "pool"):
+for name in ("transport", "paced", "cpu", "pool"):
     for line in open(f"{work}/{name}.jsonl"):
         print(f"{name}: {line.strip()}")
 PY

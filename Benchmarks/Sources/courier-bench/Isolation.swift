@@ -9,7 +9,7 @@ import NIOCore
 #endif
 
 /// `courier-bench isolation --url URL --client KIND [--file list.json] [--requests 2000]
-/// [--load PATH --cap BYTES] [--spin N]` (issue 29, item 7).
+/// [--load PATH --cap BYTES [--rate R]] [--spin N]` (issue 29, item 7).
 ///
 /// Measures the latency of plain GETs of `file`, one at a time, `requests` of them after 200 of
 /// warm-up, and prints one line of JSON with the median, p90, p99 and maximum. With `--load`, it
@@ -18,7 +18,9 @@ import NIOCore
 /// bytes, each call failing at the limit and the next starting at once (`loaded_…`). Courier's
 /// capped calls go through a second `APIClient` on the same transport object, with
 /// `maximumBodySize` set to `cap`; the raw clients make the equivalent bounded read with their own
-/// API (see ``CappedLoad``). `--spin N` adds `N` tasks that keep Swift's cooperative pool busy
+/// API (see ``CappedLoad``). `--rate R` paces the load to at most `R` capped calls a second, so
+/// that clients that stop at the limit at different speeds can be compared under the same load.
+/// `--spin N` adds `N` tasks that keep Swift's cooperative pool busy
 /// (1 ms of work, then a yield) in both phases: a stand-in for tests running in parallel in the
 /// same process.
 enum Isolation {
@@ -27,6 +29,7 @@ enum Isolation {
         let requests = Int(arguments["requests"] ?? "2000") ?? 2000
         let cap = Int(arguments["cap"] ?? "\(16 * 1024 * 1024)") ?? 16 * 1024 * 1024
         let spinners = Int(arguments["spin"] ?? "0") ?? 0
+        let interval = arguments["rate"].flatMap(Double.init).map { Duration.seconds(1 / $0) }
         let (fetcher, load) = try makePair(kind, base: base, cap: cap)
 
         let spin = Task.detached {
@@ -48,7 +51,12 @@ enum Isolation {
         if let path = arguments["load"] {
             let counters = LoadCounters()
             let loop = Task.detached {
+                var next = ContinuousClock.now
                 while !Task.isCancelled {
+                    if let interval {  // paced: start a capped call at most every `interval`
+                        next = max(next.advanced(by: interval), .now)
+                        try? await Task.sleep(until: next)
+                    }
                     do {
                         let bytes = try await load.capped(path)
                         counters.capped(bytes)
@@ -72,6 +80,7 @@ enum Isolation {
             result.merge(summary(loaded, prefix: "loaded")) { $1 }
             result["load"] = path
             result["cap_bytes"] = "\(cap)"
+            result["load_rate"] = arguments["rate"] ?? "unpaced"
             result["load_capped_calls"] = "\(after.capped - before.capped)"
             result["load_capped_per_second"] = String(format: "%.1f", Double(after.capped - before.capped) / elapsed)
             result["load_mib_per_second"] = String(
