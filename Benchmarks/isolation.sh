@@ -139,7 +139,10 @@ def sent_per_call(runs):
 
 def ratio_table(rows, keys, title):
     # Ratios of the round-by-round pairs, then their median: each pair ran close together.
-    print(f"\n| {title} | " + " | ".join(k.replace("_us", "").replace("_", " ") for k in keys) + " |")
+    labels = [k.replace("_us", "").replace("_", " ") for k in keys]
+    if not any(k.startswith("loaded") for k in keys):  # no transport load: "idle" only means that
+        labels = [label.replace("idle ", "") for label in labels]
+    print(f"\n| {title} | " + " | ".join(labels) + " |")
     print("|---|" + "---:|" * len(keys))
     for courier, raws in couriers.items():
         for raw in raws:
