@@ -7,9 +7,9 @@ ensure_nginx() {
 }
 
 # Serves the files of `$1` on 127.0.0.1:`$2` as JSON, with keep-alive for the whole run, until
-# `kill "$(cat "$1/nginx.pid")"`.
+# `kill "$(cat "$1/nginx.pid")"`. An optional `$3` adds directives to the server block.
 start_nginx() {
-    local root=$1 port=$2
+    local root=$1 port=$2 extra=${3:-}
     cat >"$root/nginx.conf" <<CONF
 worker_processes 1;
 pid $root/nginx.pid;
@@ -24,6 +24,7 @@ http {
         listen 127.0.0.1:$port;
         root $root;
         default_type application/json;
+$extra
     }
 }
 CONF

@@ -17,6 +17,9 @@ import NIOPosix
 ///
 /// `--download FILE` and `--upload PATH` measure one large transfer instead (see ``Transfers``).
 ///
+/// `courier-bench isolation …` measures plain calls' latency while a capped 1 GiB body loads the
+/// same transport (see ``Isolation``).
+///
 /// `--requests N` makes exactly 50 warm-up requests and then N, one at a time, and prints nothing
 /// timed: for counting instructions under `valgrind --tool=callgrind` (see `callgrind.sh`), which
 /// is deterministic where timings are not.
@@ -56,6 +59,10 @@ enum Bench {
                         .utf8))
             exit(2)
         }
+        if CommandLine.arguments.dropFirst().first == "isolation" {
+            try await Isolation.run(arguments, base: url, kind: kind)
+            return
+        }
         if let download = arguments["download"] {
             try await Transfers.measureDownload(download, from: url, kind: kind)
             return
@@ -68,7 +75,8 @@ enum Bench {
         let concurrency = Int(arguments["concurrency"] ?? "1") ?? 1
         let duration = Double(arguments["seconds"] ?? "5") ?? 5
         var bytes = Data()
-        if kind == .decodeOnly || kind == .courierInMemory || kind == .courierInMemoryReport {  // fetched once, then served from memory
+        // The clients without a network: the file is fetched once, then served from memory.
+        if kind == .decodeOnly || kind == .courierInMemory || kind == .courierInMemoryReport {
             bytes = try Data(contentsOf: url.appendingPathComponent(file))
         }
         var fetcher = kind.makeFetcher(base: url, bytes: bytes)
