@@ -30,7 +30,7 @@ enum Phase {
 
             let warmUp = Tally()
             await CallDriver.run(
-                count: options.warmUp, inFlight: options.inFlight, clients: clients,
+                count: options.warmUp, options: options, clients: clients,
                 keyPrefix: "\(transport)-warm-up", tally: warmUp)
             try? await Task.sleep(for: settle)
             let serverBefore = try? await clients.plain.send(StatsRequest())
@@ -40,7 +40,7 @@ enum Phase {
             let watchdog = Watchdog.start(transport, tally: soak, options: options)
             let started = ContinuousClock.now
             await CallDriver.run(
-                count: options.calls, inFlight: options.inFlight, clients: clients,
+                count: options.calls, options: options, clients: clients,
                 keyPrefix: "\(transport)-soak", tally: soak)
             let wallTime = started.duration(to: .now)
             watchdog.cancel()

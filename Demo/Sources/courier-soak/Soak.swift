@@ -1,7 +1,7 @@
 import Foundation
 
-/// `courier-soak [calls] [--warm-up N] [--in-flight N] [--settle-ms N] [--transport …]`: a soak,
-/// as a program rather than a timed test (issue 29).
+/// `courier-soak [calls] [--warm-up N] [--in-flight N] [--settle-ms N] [--transport …] [--only …]`:
+/// a soak, as a program rather than a timed test (issue 29).
 ///
 /// For each transport in turn (`AsyncHTTPClientTransport`, then `URLSessionTransport`), against
 /// the demo API started in-process on 127.0.0.1 (a server of its own per transport, no
@@ -23,6 +23,10 @@ import Foundation
 /// descriptor count because a pool rightly keeps idle connections (and both ends live in this
 /// process); they are checked as connections instead. Linux only: it reads `/proc`.
 ///
+/// The server's memory counts too, since it runs in this process: its hit table keeps one entry
+/// per `/flaky` key, and every retried call has a key of its own. `--only SCENARIO` runs one
+/// scenario instead of the mix, to tell which one memory grows with.
+///
 /// On Linux, FoundationNetworking stops the process when a server closes a connection after the
 /// status line but before the end of the head (swiftlang/swift-corelibs-foundation#5285), and
 /// sometimes when a file upload is cancelled mid-transfer. The soak provokes neither, over either
@@ -39,7 +43,8 @@ enum Soak {
             FileHandle.standardError.write(Data("courier-soak reads /proc: Linux only\n".utf8))
             exit(2)
         }
-        print("## courier-soak: \(options.calls) calls per transport, \(options.warmUp) to warm up\n")
+        let mix = options.only.map { "only \($0.rawValue)" } ?? "the mix"
+        print("## courier-soak: \(options.calls) calls per transport (\(mix)), \(options.warmUp) to warm up\n")
         var failures: [String] = []
         for transport in options.transports {
             let result = try await Phase.run(transport, options: options)
