@@ -94,6 +94,13 @@ let package = Package(
             // `SlowFsync` replaces libc's `fsync` in the probe: exported, Foundation calls it.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=fsync"], .when(platforms: [.linux]))]
         ),
+        // Soaks both transports with thousands of calls mixing every way a call ends, and fails
+        // when memory, file descriptors or connections do not come back, or a call goes missing.
+        .executableTarget(
+            name: "courier-soak",
+            dependencies: [.product(name: "Courier", package: "Courier"), "DemoAPI"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "CourierDemoTests",
             dependencies: [
