@@ -98,7 +98,7 @@ let package = Package(
         // when memory, file descriptors or connections do not come back, or a call goes missing.
         .executableTarget(
             name: "courier-soak",
-            dependencies: [.product(name: "Courier", package: "Courier"), "DemoAPI"],
+            dependencies: [.product(name: "Courier", package: "Courier"), "DemoAPI", "ProcessMemory"],
             swiftSettings: strictSettings
         ),
         .testTarget(

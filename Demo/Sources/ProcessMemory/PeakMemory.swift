@@ -39,7 +39,7 @@ package enum PeakMemory {
 
     /// A `kB` field of `/proc/self/status`, in bytes.
     private static func field(_ name: String) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        guard let status = ProcFile.read("/proc/self/status") else { return nil }
         for line in status.split(separator: "\n") where line.hasPrefix("\(name):") {
             let kilobytes = line.dropFirst(name.count + 1).split(whereSeparator: \.isWhitespace).first.flatMap {
                 Int($0)

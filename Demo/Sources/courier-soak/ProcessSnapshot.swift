@@ -1,4 +1,5 @@
 import Foundation
+import ProcessMemory
 
 #if canImport(Glibc)
     import Glibc
@@ -82,7 +83,7 @@ struct ProcessSnapshot: Sendable {
 
     /// The IPv4 TCP sockets of the network namespace (the server listens on 127.0.0.1).
     private static func tcpEntries() -> [TCPEntry] {
-        guard let table = read("/proc/net/tcp") else { return [] }
+        guard let table = ProcFile.read("/proc/net/tcp") else { return [] }
         return table.split(separator: "\n").dropFirst().compactMap { line in
             // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode …
             let fields = line.split(whereSeparator: \.isWhitespace)
@@ -109,22 +110,12 @@ struct ProcessSnapshot: Sendable {
 
     /// A `kB` field of `/proc/self/status`, in bytes.
     private static func statusField(_ name: String) -> Int? {
-        guard let status = read("/proc/self/status") else { return nil }
+        guard let status = ProcFile.read("/proc/self/status") else { return nil }
         for line in status.split(separator: "\n") where line.hasPrefix("\(name):") {
             return line.dropFirst(name.count + 1).split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) }
                 .map { $0 * 1024 }
         }
         return nil
-    }
-
-    /// A file of `/proc`, read to its end: they announce a size of 0, and Foundation's
-    /// `String(contentsOfFile:)` then reads only the first page (4 KiB of a `/proc/net/tcp` that
-    /// other processes' connections can make far longer).
-    private static func read(_ path: String) -> String? {
-        guard let file = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? file.close() }
-        guard let data = try? file.readToEnd() else { return nil }
-        return String(decoding: data, as: UTF8.self)
     }
 
     /// Returns the allocator's free memory to the system (glibc's `malloc_trim`), when it has one.

@@ -1,12 +1,13 @@
 import Courier
 import Foundation
+import ProcessMemory
 import Testing
 
 /// Generated garbage from a raw server on loopback, over both transports: random status lines,
 /// header bytes, chunk sizes, lying `Content-Length`s, heads and bodies cut short, false content
 /// codings, interim heads, long header fields, and replies that stall past the deadline. Every
 /// call ends within its deadline as a value or a typed `APIError` (one that ends late is a
-/// timeout), never in a crash, and leaves no connection open. A failing case prints its seed:
+/// timeout), never in a crash, and leaves no connection behind but what a pool keeps. A failing case prints its seed:
 /// `COURIER_TEST_SEED=<seed> swift test --package-path Demo --filter WireMalformedResponseTests`
 /// replays the run.
 ///
@@ -94,8 +95,11 @@ struct WireMalformedResponseTests {
         #expect(outcomes.values.flatMap(\.values).reduce(0, +) == Self.cases)
         #if os(Linux)
             let port = server.port
-            let open = await Self.eventually { Self.clientSockets(toPort: port) == 0 }
-            #expect(open, "client sockets still open to the server: \(Self.clientSockets(toPort: port))")
+            // A pool may keep a connection: AsyncHTTPClient an idle one the server has not closed,
+            // libcurl one the server closed, until it is next used. A leak of one per call that
+            // failed would leave hundreds.
+            let settled = await Self.eventually { Self.clientSockets(toPort: port) <= Self.width }
+            #expect(settled, "client sockets still open to the server: \(Self.clientSockets(toPort: port))")
         #endif
     }
 
@@ -117,15 +121,15 @@ struct WireMalformedResponseTests {
         return condition()
     }
 
-    /// The sockets of this process's machine connected to `port` on loopback that are still open
-    /// on the client's side (any state but TIME_WAIT and CLOSE), from `/proc/net/tcp`.
+    /// The sockets of this machine connected to `port` on loopback that the client has not closed
+    /// (ESTABLISHED, SYN_SENT, CLOSE_WAIT), from `/proc/net/tcp`.
     static func clientSockets(toPort port: Int) -> Int {
-        let table = (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)) ?? ""
+        let table = ProcFile.read("/proc/net/tcp") ?? ""
         let remote = String(format: ":%04X", port)
         return table.split(separator: "\n").dropFirst().filter { line in
             let fields = line.split(separator: " ")
             guard fields.count > 3 else { return false }
-            return fields[2].hasSuffix(remote) && !["06", "07"].contains(fields[3])
+            return fields[2].hasSuffix(remote) && ["01", "02", "08"].contains(fields[3])
         }.count
     }
 }
