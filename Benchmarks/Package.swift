@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         .executableTarget(
@@ -25,6 +26,23 @@ let package = Package(
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
-        )
+        ),
+        // The allocation gate (`gate.sh`, run by CI): package-benchmark finds its benchmarks in
+        // `Benchmarks/<target>/` and keeps their thresholds in `Thresholds/`.
+        .executableTarget(
+            name: "CourierAllocations",
+            dependencies: [
+                .product(name: "Courier", package: "Courier"),
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            path: "Benchmarks/CourierAllocations",
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -76,10 +76,14 @@ enum Bench {
         let duration = Double(arguments["seconds"] ?? "5") ?? 5
         var bytes = Data()
         // The clients without a network: the file is fetched once, then served from memory.
-        if kind == .decodeOnly || kind == .courierInMemory || kind == .courierInMemoryReport {
+        if kind == .decodeOnly || kind == .courierInMemory || kind == .courierInMemoryReport || kind == .courierInMemoryRaw {
             bytes = try Data(contentsOf: url.appendingPathComponent(file))
         }
         var fetcher = kind.makeFetcher(base: url, bytes: bytes)
+        if CommandLine.arguments.dropFirst().first == "scale" {
+            try await Scale.run(arguments, fetcher: fetcher)
+            return
+        }
         if arguments["executor"] == "loop" {
             fetcher = EventLoopFetcher(base: fetcher)
         }
@@ -96,11 +100,13 @@ enum Bench {
             MallocInterposerSwift.hook()
         }
         let cpuBefore = processCPUSeconds()
+        let switchesBefore = contextSwitches()
         let started = ContinuousClock.now
         let latencies = try await run(
             fetcher, file: file, concurrency: concurrency, for: .milliseconds(Int(duration * 1000)))
         let elapsed = started.duration(to: .now)
         let cpu = processCPUSeconds() - cpuBefore
+        let switches = contextSwitches()
         var allocations: Double?
         if interposed {
             MallocInterposerSwift.unhook()
@@ -116,6 +122,10 @@ enum Bench {
             "p50_us": String(format: "%.0f", percentile(sorted, 0.50) * 1e6),
             "p99_us": String(format: "%.0f", percentile(sorted, 0.99) * 1e6),
             "cpu_us_per_request": String(format: "%.0f", cpu / Double(latencies.count) * 1e6),
+            "voluntary_switches_per_request": String(
+                format: "%.2f", Double(switches.voluntary - switchesBefore.voluntary) / Double(latencies.count)),
+            "involuntary_switches_per_request": String(
+                format: "%.2f", Double(switches.involuntary - switchesBefore.involuntary) / Double(latencies.count)),
             "allocs_per_request": allocations.map { String(format: "%.1f", $0) } ?? "n/a",
             "peak_rss_mib": String(format: "%.1f", peakResidentMiB()),
         ]
@@ -156,6 +166,13 @@ enum Bench {
         getrusage(RUSAGE_SELF.rawValue, &usage)
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    /// The process's voluntary (it waited) and involuntary (it was preempted) context switches so far.
+    static func contextSwitches() -> (voluntary: Int, involuntary: Int) {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return (usage.ru_nvcsw, usage.ru_nivcsw)
     }
 
     static func peakResidentMiB() -> Double {
