@@ -76,7 +76,7 @@ enum Bench {
         let duration = Double(arguments["seconds"] ?? "5") ?? 5
         var bytes = Data()
         // The clients without a network: the file is fetched once, then served from memory.
-        if kind == .decodeOnly || kind == .courierInMemory || kind == .courierInMemoryReport || kind == .courierInMemoryRaw {
+        if kind == .decodeOnly || kind == .courierInMemory || kind == .courierInMemoryReport {
             bytes = try Data(contentsOf: url.appendingPathComponent(file))
         }
         var fetcher = kind.makeFetcher(base: url, bytes: bytes)

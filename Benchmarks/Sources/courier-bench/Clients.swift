@@ -81,21 +81,6 @@ struct CourierFetcher: Fetcher {
     }
 }
 
-/// Courier over a transport, the body as `Data`: no decoding.
-struct CourierRawFetcher: Fetcher {
-    struct RawItems: APIRequest {
-        typealias Response = Data
-        var method: HTTPRequest.Method { .get }
-        let path: String
-    }
-
-    let client: APIClient
-
-    func fetch(_ file: String) async throws -> Int {
-        try await client.send(RawItems(path: "/" + file)).count
-    }
-}
-
 /// Courier over a transport, asking for the call's report with `response(for:)`.
 struct CourierReportingFetcher: Fetcher {
     let client: APIClient
@@ -140,7 +125,6 @@ enum ClientKind: String, CaseIterable {
     case decodeOnly = "decode-only"
     case courierInMemory = "courier-in-memory"
     case courierInMemoryReport = "courier-in-memory-report"
-    case courierInMemoryRaw = "courier-in-memory-raw"
 
     /// - Parameter bytes: The file's bytes, for the clients without a network.
     func makeFetcher(base: URL, bytes: Data = Data()) -> any Fetcher {
@@ -160,8 +144,6 @@ enum ClientKind: String, CaseIterable {
             DecodeOnly(bytes: bytes)
         case .courierInMemory:
             CourierFetcher(client: APIClient(baseURL: base, transport: InMemoryTransport(bytes: bytes)))
-        case .courierInMemoryRaw:
-            CourierRawFetcher(client: APIClient(baseURL: base, transport: InMemoryTransport(bytes: bytes)))
         case .courierInMemoryReport:
             CourierReportingFetcher(client: APIClient(baseURL: base, transport: InMemoryTransport(bytes: bytes)))
         }

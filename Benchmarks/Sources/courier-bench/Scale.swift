@@ -1,5 +1,7 @@
 import Foundation
 
+import MallocInterposerSwift
+
 /// `courier-bench scale --url URL --client KIND [--file list.json] [--calls 1000] [--rounds 5]`
 /// (issue 28, item 4).
 ///
@@ -22,6 +24,11 @@ enum Scale {
         var peaks: [Double] = []
         var after: [Double] = []
         var descriptorsAfter: [Int] = []
+        if interposed {
+            MallocInterposerSwift.initialize()
+            MallocInterposerSwift.hook()
+        }
+        var heapAfter: [Double] = []
         for _ in 0..<rounds {
             let sampler = PeakSampler()
             let started = ContinuousClock.now
@@ -34,6 +41,7 @@ enum Scale {
             try await Task.sleep(for: .seconds(1))
             after.append(residentMiB())
             descriptorsAfter.append(openDescriptors())
+            if let kept = heapKeptMiB() { heapAfter.append(kept) }
         }
         let peak = peaks.max() ?? before
         let result: [String: String] = [
@@ -46,6 +54,7 @@ enum Scale {
             "round_seconds": seconds.map { String(format: "%.3f", $0) }.joined(separator: " "),
             "rss_after_rounds_mib": after.map { String(format: "%.1f", $0) }.joined(separator: " "),
             "fds_before": "\(descriptorsBefore)",
+            "heap_kept_after_rounds_mib": heapAfter.map { String(format: "%.2f", $0) }.joined(separator: " "),
             "fds_after_rounds": descriptorsAfter.map(String.init).joined(separator: " "),
         ]
         let json = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
@@ -58,6 +67,18 @@ enum Scale {
         let pages = statm.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0
         return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / (1024 * 1024)
     }
+
+    /// The bytes allocated and not freed since counting began, when the malloc interposer is
+    /// preloaded (`LD_PRELOAD=…/libMallocInterposerSwift.so`; `nil` otherwise): unlike resident
+    /// memory, it falls when memory is freed, so growth from round to round is memory kept.
+    static func heapKeptMiB() -> Double? {
+        guard interposed else { return nil }
+        let statistics = MallocInterposerSwift.getStatistics()
+        return Double(statistics.mallocBytesCount - statistics.freeBytesCount) / (1024 * 1024)
+    }
+
+    static let interposed =
+        ProcessInfo.processInfo.environment["LD_PRELOAD"]?.contains("MallocInterposer") == true
 
     static func openDescriptors() -> Int {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
