@@ -24,7 +24,7 @@ GROUPS = {
     "task_switch": re.compile(r"^swift_task_switch$"),
     "job_run": re.compile(r"^swift_job_run$"),
     "enqueue": re.compile(r"^swift_task_enqueue(GlobalImpl)?$"),
-    "mutex_lock": re.compile(r"^(pthread_mutex_lock|__pthread_mutex_lock)$"),
+    "mutex_lock": re.compile(r"^(pthread_mutex_lock|__pthread_mutex_lock)(@.*)?$"),
     "futex_syscall": re.compile(r"^(syscall|futex_wait|__futex_abstimed_wait_common|futex_wake)$"),
     "metadata_lookup": re.compile(r"^(swift_getGenericMetadata|swift_getWitnessTable|swift_conformsToProtocol.*|swift_getTypeByMangledName.*)$"),
     "dynamic_cast": re.compile(r"^swift_dynamicCast.*$"),
