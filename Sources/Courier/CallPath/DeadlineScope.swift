@@ -119,6 +119,16 @@ final class DeadlineScope: Sendable {
             // (``APIClient/run``): a late one fails with it.
             return try await work()
         }
+        return try await run(work, inTaskOfItsOwn: state)
+    }
+
+    /// ``run(_:)`` for a scope with a task of its own. A function of its own so that the caller's
+    /// task path holds no `Result<Value, any Error>`: an async function that holds a value of a
+    /// generic type instantiates its metadata on entry, a lookup in the runtime's metadata cache
+    /// on every call (about 600 instructions, more the more instantiations the process has).
+    private func run<Value: Sendable>(
+        _ work: @escaping @Sendable () async throws -> Value, inTaskOfItsOwn state: Locked<State>
+    ) async throws -> Value {
         let task = Task(operation: work)
         let armed = state.withLock { state -> Arming in
             state.cancel = { task.cancel() }
