@@ -89,9 +89,13 @@ let package = Package(
                     name: "NIOHTTP1", package: "swift-nio",
                     condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
                 .product(
+                    name: "NIOPosix", package: "swift-nio",
+                    condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
+                .product(
                     name: "NIOHTTPCompression", package: "swift-nio-extras",
                     condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
-                // Already resolved with AsyncHTTPClient: named to read its TLS errors (`TLSFailure`).
+                // Already resolved with AsyncHTTPClient: named to read its TLS errors (`TLSFailure`)
+                // and a rejected certificate's dates (`CertificateProbe`).
                 .product(
                     name: "NIOSSL", package: "swift-nio-ssl",
                     condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),

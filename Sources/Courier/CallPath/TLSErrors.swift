@@ -18,8 +18,19 @@ enum TLSErrors {
     ///   - request: The request it was sending, for the host's name.
     /// - Returns: The failure, or `nil` when `error` is no TLS handshake failure.
     static func failure(from error: any Error, request: HTTPRequest?) -> TLSFailure? {
+        #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+            if let rejected = error as? RejectedCertificate {
+                return rejectedFailure(rejected, request: request)
+            }
+        #endif
         guard let reason = reason(of: error) else { return nil }
-        return TLSFailure(reason: reason, host: host(of: request), underlying: error)
+        var failure = TLSFailure(reason: reason, host: host(of: request), underlying: error)
+        #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+            if isUnverifiedCertificate(error) {
+                failure.detail = "its issuer is unknown, or it has expired or is not yet valid"
+            }
+        #endif
+        return failure
     }
 
     /// The host `request` was for, without a port or credentials.
@@ -104,6 +115,32 @@ enum TLSErrors {
                 return nil
             }
             return reason(ofStack: stack)
+        }
+
+        /// Whether `error` is BoringSSL's refusal of the server's certificate chain, which does not
+        /// say why: ``AsyncHTTPClientTransport`` then reads the certificate's dates.
+        static func isUnverifiedCertificate(_ error: any Error) -> Bool {
+            guard case NIOSSLError.handshakeFailed(let boringSSLError) = error else { return false }
+            return String(describing: boringSSLError).contains("CERTIFICATE_VERIFY_FAILED")
+        }
+
+        /// A rejected certificate's reason, from its dates: past them it expired, before them it is
+        /// not yet valid, and between them its issuer was not trusted.
+        private static func rejectedFailure(_ rejected: RejectedCertificate, request: HTTPRequest?) -> TLSFailure {
+            let now = Date()
+            let format = Date.ISO8601FormatStyle()
+            var failure = TLSFailure(
+                reason: .untrustedCertificate, host: host(of: request), underlying: rejected.underlying)
+            if rejected.notValidAfter < now {
+                failure.reason = .expiredCertificate
+                failure.detail = "it expired at \(rejected.notValidAfter.formatted(format))"
+            } else if rejected.notValidBefore > now {
+                failure.reason = .certificateNotYetValid
+                failure.detail = "it is valid from \(rejected.notValidBefore.formatted(format))"
+            } else {
+                failure.detail = "its issuer is not trusted"
+            }
+            return failure
         }
 
         private static func reason(ofStack stack: String) -> TLSFailure.Reason {

@@ -1,9 +1,8 @@
 extension TLSFailure {
     /// Why a TLS handshake failed, as an open set of values you can compare and switch over.
     ///
-    /// Not every transport tells every reason apart: AsyncHTTPClient's TLS library (BoringSSL,
-    /// through swift-nio-ssl) reports a certificate it could not verify without saying why, so
-    /// there an expired certificate is ``untrustedCertificate`` too. Always include a `default` case.
+    /// Not every transport tells every reason apart (the "Security" article has a table), so
+    /// always include a `default` case.
     public struct Reason: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
             case untrustedCertificate
@@ -22,8 +21,9 @@ extension TLSFailure {
         }
 
         /// The server's certificate chain could not be verified: its issuer is not trusted (a
-        /// self-signed certificate, a private authority the client was not told to trust), or, on
-        /// transports that do not say which, a certificate in it has expired or is not yet valid.
+        /// self-signed certificate, a private authority the client was not told to trust), or,
+        /// where the transport cannot say which, a certificate in it has expired or is not yet
+        /// valid (``AsyncHTTPClientTransport`` when it could not read the certificate's dates).
         public static var untrustedCertificate: Self { .init(.untrustedCertificate) }
 
         /// The server's certificate has expired.
@@ -52,7 +52,7 @@ extension TLSFailure {
         var explanation: String {
             switch base {
             case .untrustedCertificate:
-                "the server's certificate is not trusted (its issuer is unknown, or it has expired or is not yet valid)"
+                "the server's certificate is not trusted"
             case .expiredCertificate: "the server's certificate has expired"
             case .certificateNotYetValid: "the server's certificate is not valid yet"
             case .hostnameMismatch: "the server's certificate is for another host"

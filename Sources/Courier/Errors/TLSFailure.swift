@@ -19,6 +19,9 @@ public struct TLSFailure: Error, CustomStringConvertible {
     /// The error the transport's TLS library raised, if any.
     public var underlying: (any Error)?
 
+    /// More than the reason says, for the message: "it expired at …".
+    var detail: String?
+
     /// Creates a failure.
     ///
     /// - Parameters:
@@ -42,7 +45,8 @@ public struct TLSFailure: Error, CustomStringConvertible {
 
     /// A sentence for a person, naming the host and the reason.
     var message: String {
-        "TLS with \(host) failed: \(reason.explanation). Nothing of the request was sent."
+        let detail = detail.map { " (\($0))" } ?? ""
+        return "TLS with \(host) failed: \(reason.explanation)\(detail). Nothing of the request was sent."
     }
 }
 

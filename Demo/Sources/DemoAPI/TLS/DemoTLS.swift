@@ -2,6 +2,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdHTTP2
 import HummingbirdTLS
+import NIOCore
 package import NIOSSL
 
 /// How the demo server speaks HTTPS: its certificate, whether it asks for a client's, which TLS
@@ -37,6 +38,9 @@ package struct DemoTLS: Sendable {
             certificateChain: identity.certificateChain.map { .certificate($0) },
             privateKey: .privateKey(identity.privateKey)
         )
+        // How long closing a connection waits for the client's close_notify: 5 s by default,
+        // which held up the server's graceful shutdown (and so each test) when a client had gone.
+        configuration.shutdownTimeout = .milliseconds(200)
         configuration.minimumTLSVersion = minimumVersion
         configuration.maximumTLSVersion = maximumVersion
         if let clientCertificateAuthority {

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Courier
 import DemoAPI
 import Foundation
+import NIOCore
 import NIOSSL
 import Testing
 
@@ -20,6 +21,9 @@ func clientTLSConfiguration(
 ) -> TLSConfiguration {
     var tls = TLSConfiguration.makeClientConfiguration()
     tls.trustRoots = .certificates([authority.certificate])
+    // When the client shuts down, it waits at most this for the server's close_notify (5 s by
+    // default, which a busy server sometimes took).
+    tls.shutdownTimeout = .milliseconds(200)
     if let identity {
         tls.certificateChain = identity.certificateChain.map { .certificate($0) }
         tls.privateKey = .privateKey(identity.privateKey)
@@ -32,6 +36,7 @@ func clientTLSConfiguration(
 func withTLSTransport<Result: Sendable>(
     _ tls: TLSConfiguration,
     http1Only: Bool = false,
+    probesRejectedCertificates: Bool = true,
     _ body: (AsyncHTTPClientTransport) async throws -> Result
 ) async throws -> Result {
     var configuration = AsyncHTTPClientTransport.recommendedConfiguration
@@ -39,7 +44,8 @@ func withTLSTransport<Result: Sendable>(
     if http1Only { configuration.httpVersion = .http1Only }
     let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     let transport = AsyncHTTPClientTransport(
-        client: client, decompressionRatio: AsyncHTTPClientTransport.defaultDecompressionRatio)
+        client: client, decompressionRatio: AsyncHTTPClientTransport.defaultDecompressionRatio,
+        probesRejectedCertificates: probesRejectedCertificates)
     let outcome: Swift.Result<Result, any Error>
     do {
         outcome = .success(try await body(transport))

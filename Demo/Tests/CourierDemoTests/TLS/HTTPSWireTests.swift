@@ -26,8 +26,10 @@ struct HTTPSWireTests {
                     #expect(echo.body == #"{"n":\#(index)}"#)
                 }
             }
-            // A handshake per request would be a defect.
-            #expect(connections.accepted == 1)
+            // A handshake per request would be a defect (20 here). AsyncHTTPClient may open a
+            // second connection when a call starts before the previous one's connection is back in
+            // its pool, as happens under load.
+            #expect(connections.accepted <= 2)
         }
     }
 

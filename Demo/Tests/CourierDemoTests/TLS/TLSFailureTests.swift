@@ -12,6 +12,8 @@ struct TLSFailureTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String
         var reason: TLSFailure.Reason
+        /// Whether the transport reads the rejected certificate's dates over a second connection.
+        var probed = false
         /// Makes the server's configuration from the authority the client trusts.
         var server: @Sendable (CertificateAuthority) throws -> TLSConfiguration
         /// Narrows the client's configuration.
@@ -23,15 +25,15 @@ struct TLSFailureTests {
     static let hour: TimeInterval = 3600
 
     static let cases: [Case] = [
-        Case(name: "untrusted issuer", reason: .untrustedCertificate) { _ in
+        // BoringSSL does not say why a chain failed: the transport reads the certificate's dates.
+        Case(name: "untrusted issuer", reason: .untrustedCertificate, probed: true) { _ in
             serverConfiguration(try CertificateAuthority(name: "Someone Else's CA").issue())
         },
-        // BoringSSL does not say why a chain failed: expired and not yet valid are untrusted too.
-        Case(name: "expired", reason: .untrustedCertificate) { authority in
+        Case(name: "expired", reason: .expiredCertificate, probed: true) { authority in
             let now = Date()
             return serverConfiguration(try authority.issue(validity: (now - 48 * hour)...(now - hour)))
         },
-        Case(name: "not yet valid", reason: .untrustedCertificate) { authority in
+        Case(name: "not yet valid", reason: .certificateNotYetValid, probed: true) { authority in
             let now = Date()
             return serverConfiguration(try authority.issue(validity: (now + hour)...(now + 48 * hour)))
         },
@@ -74,7 +76,28 @@ struct TLSFailureTests {
                 #expect(error?.description.contains("s3cret") == false)
             }
             #expect(server.received.isEmpty, "the server received: \(server.received)")
-            #expect(server.connections == 1, "RetryInterceptor must not retry a TLS failure")
+            // One connection for the call (RetryInterceptor must not retry a TLS failure), and
+            // for a rejected certificate one for the transport's probe of its dates.
+            #expect(server.connections == (failure.probed ? 2 : 1))
+        }
+    }
+
+    @Test
+    func withoutTheProbeAnExpiredCertificateIsUntrusted() async throws {
+        let authority = try CertificateAuthority(name: "Courier Test CA")
+        let now = Date()
+        let expired = try authority.issue(validity: (now - 48 * Self.hour)...(now - Self.hour))
+        try await RecordingTLSServer.withRunning(Self.serverConfiguration(expired)) { server in
+            try await withTLSTransport(clientTLSConfiguration(trusting: authority), probesRejectedCertificates: false) {
+                transport in
+                let client = APIClient(baseURL: server.baseURL, transport: transport)
+                let error = await #expect(throws: APIError.self) { try await client.send(EchoRequest()) }
+                #expect(error?.kind == .tls)
+                #expect(error?.tlsFailure?.reason == .untrustedCertificate)
+                #expect(error?.message.contains("expired or is not yet valid") == true)
+            }
+            #expect(server.received.isEmpty)
+            #expect(server.connections == 1)
         }
     }
 
