@@ -36,12 +36,14 @@ func clientTLSConfiguration(
 func withTLSTransport<Result: Sendable>(
     _ tls: TLSConfiguration,
     http1Only: Bool = false,
+    proxy: HTTPClient.Configuration.Proxy? = nil,
     probesRejectedCertificates: Bool = true,
     _ body: (AsyncHTTPClientTransport) async throws -> Result
 ) async throws -> Result {
     var configuration = AsyncHTTPClientTransport.recommendedConfiguration
     configuration.tlsConfiguration = tls
     if http1Only { configuration.httpVersion = .http1Only }
+    configuration.proxy = proxy
     let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     let transport = AsyncHTTPClientTransport(
         client: client, decompressionRatio: AsyncHTTPClientTransport.defaultDecompressionRatio,
