@@ -3,9 +3,10 @@
 ///
 /// ```swift
 /// catch let error where error.kind == .tls {
-///     switch error.tlsFailure?.reason {
-///     case .hostnameMismatch?: report("\(error.tlsFailure!.host) presented another host's certificate")
-///     default: report(error.message)
+///     if let failure = error.tlsFailure, failure.reason == .hostnameMismatch {
+///         report("\(failure.host) presented another host's certificate")
+///     } else {
+///         report(error.message)
 ///     }
 /// }
 /// ```

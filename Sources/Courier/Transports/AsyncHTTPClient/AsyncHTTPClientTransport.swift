@@ -45,7 +45,7 @@
         /// It decompresses `gzip` and `deflate` bodies with a ratio limit of
         /// ``defaultDecompressionRatio``; for another ratio, set
         /// `configuration.decompression = .enabled(limit: .ratio(n))` and pass the same `n` to
-        /// ``init(client:decompressionRatio:)``.
+        /// ``init(client:decompressionRatio:probesRejectedCertificates:)``.
         ///
         /// AsyncHTTPClient's own tracing is off: Courier starts the spans (one per call, one per
         /// request sent, see ``APIClient/Configuration/tracer``) and injects the trace context
