@@ -63,6 +63,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
@@ -88,7 +89,15 @@ let package = Package(
                     name: "NIOHTTP1", package: "swift-nio",
                     condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
                 .product(
+                    name: "NIOPosix", package: "swift-nio",
+                    condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
+                .product(
                     name: "NIOHTTPCompression", package: "swift-nio-extras",
+                    condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
+                // Already resolved with AsyncHTTPClient: named to read its TLS errors (`TLSFailure`)
+                // and a rejected certificate's dates (`CertificateProbe`).
+                .product(
+                    name: "NIOSSL", package: "swift-nio-ssl",
                     condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "Instrumentation", package: "swift-distributed-tracing"),
@@ -142,6 +151,9 @@ let package = Package(
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
                 .product(
                     name: "AsyncHTTPClient", package: "async-http-client",
+                    condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
+                .product(
+                    name: "NIOSSL", package: "swift-nio-ssl",
                     condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
             ],
             resources: [.process("Fixtures")],

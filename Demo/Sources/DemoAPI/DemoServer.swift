@@ -23,12 +23,19 @@ package enum DemoServer {
     /// outright can drop a connection it has accepted but not yet handled, which traps in NIO:
     /// "Deinited NIOAsyncWriter without calling finish()", apple/swift-nio#3481. Two seconds were
     /// not enough under Thread Sanitizer's slowdown. The wait ends as soon as the server has.)
+    ///
+    /// With `tls`, the server speaks HTTPS only (the base URL's scheme is `https`), and
+    /// `connections` counts the connections it accepts.
     package static func withRunning<Result: Sendable>(
         port: Int = 0,
+        tls: DemoTLS? = nil,
+        connections: ConnectionCounter = ConnectionCounter(),
         _ body: (URL) async throws -> Result
     ) async throws -> Result {
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
-        let app = makeApplication(port: port, logLevel: .critical) { portSink.yield($0) }
+        let app = try makeApplication(port: port, tls: tls, connections: connections, logLevel: .critical) {
+            portSink.yield($0)
+        }
         var quiet = Logger(label: "DemoAPI")
         quiet.logLevel = .critical
         let services = ServiceGroup(configuration: .init(services: [app], logger: quiet))
@@ -44,7 +51,7 @@ package enum DemoServer {
             }
             let outcome: Swift.Result<Result, any Error>
             do {
-                outcome = .success(try await body(baseURL(port: boundPort)))
+                outcome = .success(try await body(baseURL(port: boundPort, secure: tls != nil)))
             } catch {
                 outcome = .failure(error)
             }
@@ -60,26 +67,33 @@ package enum DemoServer {
     ///
     /// - Parameters:
     ///   - port: The port to listen on; `0` picks a free one.
+    ///   - tls: How to speak HTTPS, or `nil` for plain HTTP.
     ///   - logLevel: The server's log level.
     ///   - onReady: Called with the bound port once the server accepts connections.
     /// - Throws: When the server cannot bind or fails while running.
     package static func run(
         port: Int = 0,
+        tls: DemoTLS? = nil,
         logLevel: Logger.Level = .info,
         onReady: @escaping @Sendable (Int) async -> Void
     ) async throws {
-        try await makeApplication(port: port, logLevel: logLevel, onReady: onReady).run()
+        try await makeApplication(
+            port: port, tls: tls, connections: ConnectionCounter(), logLevel: logLevel, onReady: onReady
+        ).run()
     }
 
     private static func makeApplication(
         port: Int,
+        tls: DemoTLS?,
+        connections: ConnectionCounter,
         logLevel: Logger.Level,
         onReady: @escaping @Sendable (Int) async -> Void
-    ) -> some ApplicationProtocol {
+    ) throws -> some ApplicationProtocol {
         var logger = Logger(label: "DemoAPI")
         logger.logLevel = logLevel
         return Application(
-            router: makeRouter(),
+            router: makeRouter(connections: connections),
+            server: try tls?.serverBuilder(counting: connections) ?? .http1(),
             configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "DemoAPI"),
             onServerRunning: { channel in
                 await onReady(channel.localAddress?.port ?? port)
@@ -88,12 +102,12 @@ package enum DemoServer {
         )
     }
 
-    /// The base URL of a server on `port`.
-    package static func baseURL(port: Int) -> URL {
-        URL(string: "http://127.0.0.1:\(port)")!
+    /// The base URL of a server on `port`: `https` when `secure`.
+    package static func baseURL(port: Int, secure: Bool = false) -> URL {
+        URL(string: "\(secure ? "https" : "http")://127.0.0.1:\(port)")!
     }
 
-    static func makeRouter() -> Router<BasicRequestContext> {
+    static func makeRouter(connections: ConnectionCounter = ConnectionCounter()) -> Router<BasicRequestContext> {
         let router = Router()
         let state = DemoState()
         SeedRoutes.add(to: router)
@@ -105,6 +119,7 @@ package enum DemoServer {
         StreamRoutes.add(to: router, state: state)
         CacheRoutes.add(to: router, state: state)
         ObservedRoutes.add(to: router, state: state)
+        ConnectionRoutes.add(to: router, connections: connections)
         return router
     }
 }

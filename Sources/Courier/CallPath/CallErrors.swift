@@ -49,7 +49,7 @@ extension DeadlineScope {
         hasExpired || (!Task.isCancelled && hasPassed)
     }
 
-    /// Words a failure that is not the deadline's.
+    /// Words a failure that is not the deadline's: a TLS handshake's through ``TLSErrors``.
     private func describe(_ error: any Error, request: HTTPRequest?, response: HTTPResponse?) -> APIError {
         if let exceeded = error as? BodyLimitExceeded {
             var apiError = exceeded.apiError
@@ -74,6 +74,9 @@ extension DeadlineScope {
             default:
                 break
             }
+        }
+        if response == nil, let failure = TLSErrors.failure(from: error, request: request) {
+            return APIError(.tls, failure.message, request: request, underlying: failure)
         }
         let message =
             response == nil ? "The request could not be sent." : "The connection failed while the body was read."

@@ -82,6 +82,9 @@ struct TransportStep: Sendable {
             networkAccess: context.networkAccess)
         if case .file(let destination) = context.mode { transportContext.downloadDestination = destination }
         transportContext.testClock = context.scope.clock.custom
+        if request.scheme == "https", request.headerFields[.proxyAuthorization] != nil {
+            throw Self.proxyCredentialsOverHTTPS(request)
+        }
         let exchanged: (HTTPResponse, ResponseBody)
         do {
             exchanged = try await transport.send(request, body: body, context: transportContext)
@@ -95,6 +98,16 @@ struct TransportStep: Sendable {
             throw context.scope.timeoutError(request: request, response: exchanged.0)
         }
         return exchanged
+    }
+
+    /// The error for a `Proxy-Authorization` field on an `https` request: inside a proxy's tunnel
+    /// it would reach the server itself, never the proxy. Nothing is sent.
+    static func proxyCredentialsOverHTTPS(_ request: HTTPRequest) -> APIError {
+        APIError(
+            .invalidRequest,
+            "Proxy-Authorization on an https request would reach the server, not the proxy: give the proxy its "
+                + "credentials in the transport's proxy configuration instead.",
+            request: request)
     }
 
     /// The final body as the call reads it: into memory under the limit, or as it streams.

@@ -16,6 +16,7 @@ extension APIError {
             case invalidRequest
             case encoding
             case transport
+            case tls
             case timeout
             case cancelled
             case tooManyRedirects
@@ -42,9 +43,16 @@ extension APIError {
         /// The request body could not be encoded. Nothing was sent.
         public static var encoding: Self { .init(.encoding) }
 
-        /// The transport failed: the connection was refused or reset, the host was not found, TLS
-        /// failed, or the body was cut short.
+        /// The transport failed: the connection was refused or reset, the host was not found, or
+        /// the body was cut short.
         public static var transport: Self { .init(.transport) }
+
+        /// The TLS handshake failed: the server's certificate was not trusted, had expired, was not
+        /// yet valid or was for another host, the two sides agreed on no TLS version or cipher, or
+        /// the server refused the client's certificate. No byte of the request was sent.
+        ///
+        /// ``APIError/tlsFailure`` says why and for which host. ``RetryInterceptor`` never retries it.
+        public static var tls: Self { .init(.tls) }
 
         /// The request's deadline passed before the whole response body arrived.
         public static var timeout: Self { .init(.timeout) }

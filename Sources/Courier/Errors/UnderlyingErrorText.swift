@@ -1,6 +1,7 @@
 import Foundation
 
 #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+    import AsyncHTTPClient
     import NIOCore
 #endif
 
@@ -14,12 +15,28 @@ enum UnderlyingErrorText {
             if let error = error as? IOError {
                 return "\(String(cString: strerror(error.errnoCode))) (errno \(error.errnoCode))"
             }
+            if let error = error as? HTTPClientError, let text = describeProxy(error) {
+                return text
+            }
         #endif
         if let error = error as? URLError {
             return describe(error)
         }
         return nil
     }
+
+    #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+        /// AsyncHTTPClient's proxy failures: its own descriptions name only the error's code.
+        private static func describeProxy(_ error: HTTPClientError) -> String? {
+            switch error {
+            case .proxyAuthenticationRequired:
+                "The proxy requires credentials, or refused the client's (407 Proxy Authentication Required)"
+            case .invalidProxyResponse: "The proxy refused to open a tunnel to the server, or its answer was invalid"
+            case .httpProxyHandshakeTimeout: "The proxy did not open a tunnel to the server in time"
+            default: nil
+            }
+        }
+    #endif
 
     private static func describe(_ error: URLError) -> String {
         let text: String

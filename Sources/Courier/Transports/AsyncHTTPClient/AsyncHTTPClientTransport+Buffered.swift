@@ -34,7 +34,7 @@
             } catch {
                 let error = Self.native(error)
                 // (The future has completed, so the collector's event-loop writes are visible.)
-                guard let head = collector.head else { throw error }
+                guard let head = collector.head else { throw await explained(error, request: request) }
                 let response = Self.makeResponse(status: head.status, headers: head.headers)
                 let hasBody = ContentDecoding.hasBody(
                     status: Int(head.status.code), isHead: request.method == .head,

@@ -45,7 +45,7 @@
         /// It decompresses `gzip` and `deflate` bodies with a ratio limit of
         /// ``defaultDecompressionRatio``; for another ratio, set
         /// `configuration.decompression = .enabled(limit: .ratio(n))` and pass the same `n` to
-        /// ``init(client:decompressionRatio:)``.
+        /// ``init(client:decompressionRatio:probesRejectedCertificates:)``.
         ///
         /// AsyncHTTPClient's own tracing is off: Courier starts the spans (one per call, one per
         /// request sent, see ``APIClient/Configuration/tracer``) and injects the trace context
@@ -65,6 +65,8 @@
         let client: HTTPClient
         /// What the client decompresses.
         let decoding: ContentDecoding
+        /// Whether a certificate that fails verification is read again to say why.
+        let probesRejectedCertificates: Bool
 
         /// Creates a transport over a client you own (and must shut down).
         ///
@@ -88,14 +90,26 @@
         /// client does not decode, like `br`) fails with ``APIError/Kind/decoding`` instead of
         /// reaching your decoder.
         ///
+        /// BoringSSL, under AsyncHTTPClient, says that a server's certificate failed verification but
+        /// not why. So that the error can say whether it had expired, was not yet valid or was not
+        /// trusted (``TLSFailure/Reason``), the transport then reads the certificate's dates over a
+        /// second connection straight to the host: a TLS handshake that it aborts itself once the
+        /// certificate arrives, so that nothing of any request is sent. That connection does not
+        /// go through a proxy the client is configured with: pass `probesRejectedCertificates: false`
+        /// for a client that must reach servers only through one, and such failures are
+        /// ``TLSFailure/Reason/untrustedCertificate``.
+        ///
         /// - Parameters:
         ///   - client: The client to send through.
         ///   - decompressionRatio: The ratio the client was configured with, as
         ///     `decompression: .enabled(limit: .ratio(decompressionRatio))`, or `nil` when it was
         ///     configured with `decompression: .disabled`.
-        public init(client: HTTPClient, decompressionRatio: Int?) {
+        ///   - probesRejectedCertificates: Whether to read a rejected certificate's dates, over a
+        ///     connection of its own, to say why it was rejected.
+        public init(client: HTTPClient, decompressionRatio: Int?, probesRejectedCertificates: Bool = true) {
             self.client = client
             self.decoding = Self.contentDecoding(ratio: decompressionRatio)
+            self.probesRejectedCertificates = probesRejectedCertificates
         }
 
         /// Sends a request without following redirects, ending it by the deadline.
@@ -123,7 +137,7 @@
             do {
                 response = try await client.execute(clientRequest, deadline: .now() + TimeAmount(remaining))
             } catch {
-                throw Self.native(error)
+                throw await explained(Self.native(error), request: request)
             }
             let head = Self.makeResponse(status: response.status, headers: response.headers)
             let expectedLength = response.headers.first(name: "content-length").flatMap { Int($0) }
@@ -145,6 +159,16 @@
                 hasBody: ContentDecoding.hasBody(
                     status: Int(response.status.code), isHead: request.method == .head, contentLength: expectedLength))
             return (head, ResponseBody(chunks, expectedLength: nil))
+        }
+
+        /// A failure before the response, with a rejected certificate's dates when it was one
+        /// (see ``init(client:decompressionRatio:probesRejectedCertificates:)``).
+        func explained(_ error: any Error, request: HTTPRequest) async -> any Error {
+            guard probesRejectedCertificates, TLSErrors.isUnverifiedCertificate(error),
+                let validity = await CertificateProbe.validity(for: request, on: client.eventLoopGroup)
+            else { return error }
+            return RejectedCertificate(
+                underlying: error, notValidBefore: validity.notValidBefore, notValidAfter: validity.notValidAfter)
         }
 
         /// AsyncHTTPClient's errors that have a name in Courier: the deadline ending the exchange,

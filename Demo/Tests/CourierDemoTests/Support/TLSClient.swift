@@ -1,0 +1,77 @@
+import AsyncHTTPClient
+import Courier
+import DemoAPI
+import Foundation
+import NIOCore
+import NIOSSL
+import Testing
+
+/// The HTTP versions the HTTPS tests run over.
+enum HTTPSVersion: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case http1
+    case http2
+
+    var testDescription: String { rawValue }
+}
+
+/// A client-side TLS configuration that trusts `authority` (and nothing else), verifying every
+/// certificate and host name as usual, optionally presenting `identity` for mutual TLS.
+func clientTLSConfiguration(
+    trusting authority: CertificateAuthority, identity: TLSIdentity? = nil
+) -> TLSConfiguration {
+    var tls = TLSConfiguration.makeClientConfiguration()
+    tls.trustRoots = .certificates([authority.certificate])
+    // When the client shuts down, it waits at most this for the server's close_notify (5 s by
+    // default, which a busy server sometimes took).
+    tls.shutdownTimeout = .milliseconds(200)
+    if let identity {
+        tls.certificateChain = identity.certificateChain.map { .certificate($0) }
+        tls.privateKey = .privateKey(identity.privateKey)
+    }
+    return tls
+}
+
+/// Runs `body` with an `AsyncHTTPClientTransport` over a client of its own, configured as
+/// Courier recommends plus `tls`, and shuts the client down afterwards.
+func withTLSTransport<Result: Sendable>(
+    _ tls: TLSConfiguration,
+    http1Only: Bool = false,
+    proxy: HTTPClient.Configuration.Proxy? = nil,
+    probesRejectedCertificates: Bool = true,
+    _ body: (AsyncHTTPClientTransport) async throws -> Result
+) async throws -> Result {
+    var configuration = AsyncHTTPClientTransport.recommendedConfiguration
+    configuration.tlsConfiguration = tls
+    if http1Only { configuration.httpVersion = .http1Only }
+    configuration.proxy = proxy
+    let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    let transport = AsyncHTTPClientTransport(
+        client: client, decompressionRatio: AsyncHTTPClientTransport.defaultDecompressionRatio,
+        probesRejectedCertificates: probesRejectedCertificates)
+    let outcome: Swift.Result<Result, any Error>
+    do {
+        outcome = .success(try await body(transport))
+    } catch {
+        outcome = .failure(error)
+    }
+    try await client.shutdown()
+    return try outcome.get()
+}
+
+/// Starts an HTTPS demo server whose certificate `authority` issued, offering HTTP/2 when
+/// `version` says so, and requiring a client certificate that `clientCertificateAuthority` issued
+/// when one is given, and runs `body` with its base URL and its connection counter.
+func withHTTPSServer<Result: Sendable>(
+    _ authority: CertificateAuthority,
+    version: HTTPSVersion = .http1,
+    clientCertificateAuthority: NIOSSLCertificate? = nil,
+    _ body: (URL, ConnectionCounter) async throws -> Result
+) async throws -> Result {
+    var tls = DemoTLS(identity: try authority.issue())
+    tls.http2 = version == .http2
+    tls.clientCertificateAuthority = clientCertificateAuthority
+    let connections = ConnectionCounter()
+    return try await DemoServer.withRunning(tls: tls, connections: connections) { baseURL in
+        try await body(baseURL, connections)
+    }
+}
