@@ -161,16 +161,6 @@
             return (head, ResponseBody(chunks, expectedLength: nil))
         }
 
-        /// A failure before the response, with a rejected certificate's dates when it was one
-        /// (see ``init(client:decompressionRatio:probesRejectedCertificates:)``).
-        func explained(_ error: any Error, request: HTTPRequest) async -> any Error {
-            guard probesRejectedCertificates, TLSErrors.isUnverifiedCertificate(error),
-                let validity = await CertificateProbe.validity(for: request, on: client.eventLoopGroup)
-            else { return error }
-            return RejectedCertificate(
-                underlying: error, notValidBefore: validity.notValidBefore, notValidAfter: validity.notValidAfter)
-        }
-
         /// AsyncHTTPClient's errors that have a name in Courier: the deadline ending the exchange,
         /// and cancellation.
         static func native(_ error: any Error) -> any Error {

@@ -1,4 +1,5 @@
 #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+    import AsyncHTTPClient
     import Foundation
     import HTTPTypes
     import NIOCore
@@ -15,6 +16,18 @@
         var notValidBefore: Date
         /// When it stops being valid.
         var notValidAfter: Date
+    }
+
+    extension AsyncHTTPClientTransport {
+        /// A failure before the response, with a rejected certificate's dates when it was one
+        /// (see ``init(client:decompressionRatio:probesRejectedCertificates:)``).
+        func explained(_ error: any Error, request: HTTPRequest) async -> any Error {
+            guard probesRejectedCertificates, TLSErrors.isUnverifiedCertificate(error),
+                let validity = await CertificateProbe.validity(for: request, on: client.eventLoopGroup)
+            else { return error }
+            return RejectedCertificate(
+                underlying: error, notValidBefore: validity.notValidBefore, notValidAfter: validity.notValidAfter)
+        }
     }
 
     /// Reads the certificate a server presents, for a certificate that failed verification: a
