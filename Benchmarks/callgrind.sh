@@ -29,18 +29,10 @@ command -v valgrind >/dev/null || { apt-get update -qq && apt-get install -y -qq
 work="$(mktemp -d)"
 trap 'kill "$(cat "$work/nginx.pid" 2>/dev/null)" 2>/dev/null || true; rm -rf "$work"' EXIT
 
-python3 - "$work" <<'PY'
-import json, sys
-items = [{"id": i, "name": f"user {i}", "email": f"user{i}@example.com", "active": i % 2 == 0, "score": i * 1.5}
-         for i in range(13)]
-with open(f"{sys.argv[1]}/list.json", "w") as f:
-    json.dump(items, f)
-PY
+write_list_json "$work"
 start_nginx "$work" "$port"
 
-rm -f .build/release.yaml  # a stale build plan can miss files added to Courier since the last build
-swift build -c release --product courier-bench >/dev/null
-bin="$(swift build -c release --show-bin-path)"
+build_bench
 # Beside the original, where it finds the libraries it links (the malloc interposer's).
 objcopy --strip-debug "$bin/courier-bench" "$bin/courier-bench-nodebug"
 

@@ -22,18 +22,10 @@ source nginx.sh
 ensure_nginx
 work="$(mktemp -d)"
 trap 'kill "$(cat "$work/nginx.pid" 2>/dev/null)" 2>/dev/null || true; rm -rf "$work"' EXIT
-python3 - "$work" <<'PY'
-import json, sys
-items = [{"id": i, "name": f"user {i}", "email": f"user{i}@example.com", "active": i % 2 == 0, "score": i * 1.5}
-         for i in range(13)]
-with open(f"{sys.argv[1]}/list.json", "w") as f:
-    json.dump(items, f)
-PY
+write_list_json "$work"
 start_nginx "$work" "$port"
 
-rm -f .build/release.yaml
-swift build -c release --product courier-bench >/dev/null
-bin="$(swift build -c release --show-bin-path)"
+build_bench
 objcopy --strip-debug "$bin/courier-bench" "$bin/courier-bench-nodebug"
 
 # Runs one client under callgrind; prints "<events line> | <call counts JSON>".
