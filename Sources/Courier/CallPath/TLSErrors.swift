@@ -18,6 +18,11 @@ enum TLSErrors {
     ///   - request: The request it was sending, for the host's name.
     /// - Returns: The failure, or `nil` when `error` is no TLS handshake failure.
     static func failure(from error: any Error, request: HTTPRequest?) -> TLSFailure? {
+        if let mismatch = error as? PinMismatch {
+            var failure = TLSFailure(reason: .pinMismatch, host: host(of: request), underlying: mismatch)
+            failure.detail = mismatch.description
+            return failure
+        }
         #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
             if let rejected = error as? RejectedCertificate {
                 return rejectedFailure(rejected, request: request)

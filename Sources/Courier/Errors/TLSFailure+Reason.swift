@@ -11,6 +11,7 @@ extension TLSFailure {
             case hostnameMismatch
             case protocolRefused
             case clientCertificateRejected
+            case pinMismatch
             case other
         }
 
@@ -42,6 +43,10 @@ extension TLSFailure {
         /// server did not accept the one it sent.
         public static var clientCertificateRejected: Self { .init(.clientCertificateRejected) }
 
+        /// The server's certificate was trusted, but its public key is not among the host's
+        /// ``PublicKeyPins``.
+        public static var pinMismatch: Self { .init(.pinMismatch) }
+
         /// Another TLS failure; ``TLSFailure/underlying`` says what.
         public static var other: Self { .init(.other) }
 
@@ -58,6 +63,7 @@ extension TLSFailure {
             case .hostnameMismatch: "the server's certificate is for another host"
             case .protocolRefused: "the client and the server share no TLS version or cipher suite"
             case .clientCertificateRejected: "the server requires a client certificate and refused the client's"
+            case .pinMismatch: "the server's public key is not among the keys pinned for it"
             case .other: "the handshake failed"
             }
         }

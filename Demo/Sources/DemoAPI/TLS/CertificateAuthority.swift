@@ -116,3 +116,26 @@ package enum CertificateAuthorityError: Error {
     /// Only IPv4 addresses are supported.
     case notIPv4(String)
 }
+
+extension TLSIdentity {
+    /// The public-key pin of the leaf certificate: the base64 of the SHA-256 hash of its
+    /// SubjectPublicKeyInfo, computed with swift-nio-ssl and swift-crypto (not with Courier's own
+    /// reader, which the pinning tests check against it).
+    package func publicKeyPin() throws -> String {
+        try certificateChain[0].publicKeyPin()
+    }
+}
+
+extension NIOSSLCertificate {
+    /// The certificate's public-key pin, as ``TLSIdentity/publicKeyPin()`` computes it.
+    package func publicKeyPin() throws -> String {
+        Data(SHA256.hash(data: try extractPublicKey().toSPKIBytes())).base64EncodedString()
+    }
+}
+
+extension CertificateAuthority {
+    /// A pin that no certificate's key has: a backup key kept offline, or a stranger's.
+    package static func unusedPin() -> String {
+        Data(SHA256.hash(data: Array(UUID().uuidString.utf8))).base64EncodedString()
+    }
+}

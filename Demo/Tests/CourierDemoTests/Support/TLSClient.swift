@@ -58,16 +58,17 @@ func withTLSTransport<Result: Sendable>(
     return try outcome.get()
 }
 
-/// Starts an HTTPS demo server whose certificate `authority` issued, offering HTTP/2 when
+/// Starts an HTTPS demo server whose certificate `authority` issued (`identity`, or a new one), offering HTTP/2 when
 /// `version` says so, and requiring a client certificate that `clientCertificateAuthority` issued
 /// when one is given, and runs `body` with its base URL and its connection counter.
 func withHTTPSServer<Result: Sendable>(
     _ authority: CertificateAuthority,
     version: HTTPSVersion = .http1,
     clientCertificateAuthority: NIOSSLCertificate? = nil,
+    identity: TLSIdentity? = nil,
     _ body: (URL, ConnectionCounter) async throws -> Result
 ) async throws -> Result {
-    var tls = DemoTLS(identity: try authority.issue())
+    var tls = DemoTLS(identity: try identity ?? authority.issue())
     tls.http2 = version == .http2
     tls.clientCertificateAuthority = clientCertificateAuthority
     let connections = ConnectionCounter()

@@ -19,7 +19,8 @@
         func sendReadingWholeBody(
             _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
         ) async throws -> (HTTPResponse, ResponseBody) {
-            let clientRequest = try makeDelegateRequest(request, body: body)
+            let client = try self.client(for: request)
+            let clientRequest = try makeDelegateRequest(request, body: body, on: client)
             let collector = BodyCollector(limit: context.bodyLimit, isHead: request.method == .head, decoding: decoding)
             let remaining = ContinuousClock.now.duration(to: context.deadline)
             let task = client.execute(
@@ -52,16 +53,18 @@
         }
 
         /// Converts a request to the delegate API's request type.
-        private func makeDelegateRequest(_ request: HTTPRequest, body: OutgoingBody?) throws -> HTTPClient.Request {
+        private func makeDelegateRequest(
+            _ request: HTTPRequest, body: OutgoingBody?, on client: HTTPClient
+        ) throws -> HTTPClient.Request {
             return try HTTPClient.Request(
                 url: Self.urlString(of: request),
                 method: HTTPMethod(rawValue: request.method.rawValue),
                 headers: Self.makeHeaders(request.headerFields, acceptEncoding: decoding.acceptEncoding),
-                body: body.map(makeDelegateBody)
+                body: body.map { makeDelegateBody($0, on: client) }
             )
         }
 
-        private func makeDelegateBody(_ body: OutgoingBody) -> HTTPClient.Body {
+        private func makeDelegateBody(_ body: OutgoingBody, on client: HTTPClient) -> HTTPClient.Body {
             if let data = body.data, !body.reportsProgress {
                 return .bytes(data)
             }

@@ -67,6 +67,8 @@
         let decoding: ContentDecoding
         /// Whether a certificate that fails verification is read again to say why.
         let probesRejectedCertificates: Bool
+        /// The pinned hosts' clients, for a transport made with pins.
+        var pinning: Pinning?
 
         /// Creates a transport over a client you own (and must shut down).
         ///
@@ -131,6 +133,7 @@
             if context.readsWholeBody {
                 return try await sendReadingWholeBody(request, body: body, context: context)
             }
+            let client = try self.client(for: request)
             let clientRequest = try Self.makeClientRequest(request, body: body, acceptEncoding: decoding.acceptEncoding)
             let remaining = ContinuousClock.now.duration(to: context.deadline)
             let response: HTTPClientResponse

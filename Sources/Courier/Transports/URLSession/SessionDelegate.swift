@@ -3,14 +3,27 @@ import Foundation
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
+#if canImport(Security)
+    import Security
+#endif
 
 /// The session-level delegate of a ``URLSessionTransport``: refuses redirects, declines HTTP
-/// authentication challenges, and routes each task's callbacks to its ``Exchange``.
+/// authentication challenges, holds pinned hosts to their keys (Apple platforms), and routes each task's callbacks to its ``Exchange``.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    /// The hosts held to their public keys, on Apple platforms (FoundationNetworking offers no
+    /// server-trust challenge).
+    let pins: PublicKeyPins?
     private let exchanges = Locked<[Int: any TaskEvents]>([:])
+    /// The tasks whose server failed its host's pins: their challenge was cancelled.
+    private let pinFailures = Locked<[Int: PinMismatch]>([:])
     /// The tasks whose `401` challenge was declined: FoundationNetworking cancels them, though
     /// the whole response has arrived.
     private let declined = Locked<Set<Int>>([])
+
+    init(pins: PublicKeyPins? = nil) {
+        self.pins = pins
+        super.init()
+    }
 
     /// Routes `task`'s callbacks to `events` until the task completes.
     func register(_ task: URLSessionTask, _ events: any TaskEvents) {
@@ -38,6 +51,19 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
+        #if canImport(Security)
+            if let pins, challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust,
+                let host = pins.pins(for: challenge.protectionSpace.host),
+                let trust = challenge.protectionSpace.serverTrust
+            {
+                let (disposition, credential, mismatch) = ServerTrustPinning.evaluate(trust, against: host)
+                if let mismatch {
+                    pinFailures.withLock { $0[task.taskIdentifier] = mismatch }
+                }
+                completionHandler(disposition, credential)
+                return
+            }
+        #endif
         let disposition = Self.disposition(for: challenge.protectionSpace.authenticationMethod)
         if disposition == .rejectProtectionSpace {
             declined.withLock { _ = $0.insert(task.taskIdentifier) }
@@ -97,6 +123,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             (task.response as? HTTPURLResponse)?.statusCode == 401
         {
             error = nil  // FoundationNetworking cancels a task whose challenge was declined after the whole 401 arrived
+        }
+        if let mismatch = pinFailures.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) {
+            error = mismatch  // the challenge was cancelled for it: not the caller's cancellation
         }
         // A refused redirect may complete without a separate response callback.
         if error == nil, let response = task.response {

@@ -93,11 +93,15 @@ public final class URLSessionTransport: Transport {
     ///     of its `Content-Length`; past it the call fails with ``APIError/Kind/bodyTooLarge``. A
     ///     body without a `Content-Length` is bounded by the client's
     ///     ``APIClient/Configuration/maximumBodySize`` only.
-    public init(
+    public convenience init(
         configuration: URLSessionConfiguration = URLSessionTransport.recommendedConfiguration,
         decompressionRatio: Int = URLSessionTransport.defaultDecompressionRatio
     ) {
-        let delegate = SessionDelegate()
+        self.init(configuration: configuration, decompressionRatio: decompressionRatio, delegate: SessionDelegate())
+    }
+
+    /// Creates a transport over a new session whose callbacks go to `delegate`.
+    init(configuration: URLSessionConfiguration, decompressionRatio: Int, delegate: SessionDelegate) {
         self.delegate = delegate
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: DelegateQueue())
         self.decoding = Self.contentDecoding(ratio: decompressionRatio)
@@ -132,6 +136,9 @@ public final class URLSessionTransport: Transport {
     public func send(
         _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
     ) async throws -> (HTTPResponse, ResponseBody) {
+        if let pins = delegate.pins, let host = pins.pins(for: TLSErrors.host(of: request)), request.scheme != "https" {
+            throw PinMismatch(pins: host, overPlainHTTP: true)  // plain HTTP has no certificate to check
+        }
         guard let body, let spool = try await OutgoingBody.Spool.write(body) else {
             return try await exchange(request, body: body, context: context)
         }

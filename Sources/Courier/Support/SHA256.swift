@@ -1,7 +1,9 @@
 import Foundation
 
-/// SHA-256 (FIPS 180-4), for cache keys and disk-entry checksums: small, internal, and checked
-/// against the NIST test vectors, so that no app has to build a cryptography dependency for it.
+/// SHA-256 (FIPS 180-4), for cache keys, disk-entry checksums and public-key pins: small,
+/// internal, and checked against the NIST test vectors, so that no app has to build a
+/// cryptography dependency for it. It hashes public data only (a pin hashes a server's public
+/// key), so it need not be constant-time.
 ///
 /// Not for secrets at rest beyond that: a credential's digest keys its cache entries so that two
 /// credentials never share one, and the credential itself is never stored.
