@@ -52,7 +52,8 @@ struct PinningTests {
                 #expect(error?.tlsFailure?.reason == .pinMismatch)
                 #expect(error?.tlsFailure?.host == "127.0.0.1")
                 // The message names the key the server presented, so that a pin can be checked.
-                #expect(error?.message.contains(try identity.publicKeyPin()) == true, "\(String(describing: error))")
+                let presented = try identity.publicKeyPin()
+                #expect(error?.message.contains(presented) == true, "\(String(describing: error))")
                 #expect(error?.description.contains("s3cret") == false)
             }
             #expect(server.received.isEmpty, "the server received: \(server.received)")
@@ -160,6 +161,7 @@ struct PinningTests {
 /// `/connections`' answer.
 private struct CountsRequest: APIRequest {
     typealias Response = ConnectionRoutes.Counts
+    var method: HTTPRequest.Method { .get }
     var path: String
 }
 
