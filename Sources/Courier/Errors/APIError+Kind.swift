@@ -48,8 +48,9 @@ extension APIError {
         public static var transport: Self { .init(.transport) }
 
         /// The TLS handshake failed: the server's certificate was not trusted, had expired, was not
-        /// yet valid or was for another host, the two sides agreed on no TLS version or cipher, or
-        /// the server refused the client's certificate. No byte of the request was sent.
+        /// yet valid or was for another host, its key was not among the host's ``PublicKeyPins``,
+        /// the two sides agreed on no TLS version or cipher, or the server refused the client's
+        /// certificate. No byte of the request was sent.
         ///
         /// ``APIError/tlsFailure`` says why and for which host. ``RetryInterceptor`` never retries it.
         public static var tls: Self { .init(.tls) }

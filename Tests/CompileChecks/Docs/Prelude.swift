@@ -31,6 +31,13 @@ public let key = "k3y"
 /// The app's credential store.
 public let keychain = Keychain()
 
+/// Public-key pins, as the "Security" article makes them.
+public let pins = try! PublicKeyPins([
+    .init(
+        "api.example.com",
+        sha256: ["r/mIkG3eEpVdm+u/ko/cwxzOMo1bk4TyHIlByibiA5E=", "YLh1dUR9y6Kja30RrAn7JKnbQG/uEtLMkBgFF2Fuihg="])
+])
+
 /// A credential store that holds an access token.
 public actor Keychain {
     /// Reads the access token.

@@ -11,13 +11,14 @@ public import Foundation
 ///
 /// ```swift
 /// let pins = try PublicKeyPins([
-///     .init(host: "api.example.com", sha256: [
+///     .init("api.example.com", sha256: [
 ///         "r/mIkG3eEpVdm+u/ko/cwxzOMo1bk4TyHIlByibiA5E=",  // the key in use
-///         "YLh1dUR9y6Kja30RrAn7JKnbQG/uEtLMkBgFF2Fuihg=",  // the key of the next certificate
+///         "YLh1dUR9y6Kja30RrAn7JKnbQG/uEtLMkBgFF2Fuihg=",  // the next certificate's key
 ///     ]),
-///     .init(host: "example.com", includesSubdomains: true, sha256: [...]),
+///     .init("example.com", includesSubdomains: true, sha256: [keyInUse, backupKey]),
 /// ])
-/// let transport = try URLSessionTransport(pins: pins)
+/// let appTransport = try URLSessionTransport(pins: pins)  // Apple platforms
+/// let serverTransport = AsyncHTTPClientTransport(pins: pins)  // Linux; `shutdown()` when done
 /// ```
 ///
 /// A pin is the base64 of the SHA-256 hash of the DER-encoded SubjectPublicKeyInfo, as in
