@@ -93,6 +93,7 @@ public struct PublicKeyPins: Sendable, Equatable {
             self.message = message
         }
 
+        /// The message, as a sentence about pins.
         public var description: String { "Public-key pins: \(message)." }
     }
 
@@ -115,9 +116,10 @@ public struct PublicKeyPins: Sendable, Equatable {
     public var isEmpty: Bool { hosts.isEmpty }
 
     /// The pins that hold for `host`: its own, or else those of the closest parent domain pinned
-    /// with ``Host/includesSubdomains``; `nil` when it is not pinned.
+    /// with ``Host/includesSubdomains``.
     ///
     /// - Parameter host: A host name or IP address, as in a URL (case is ignored).
+    /// - Returns: The host's pins, or `nil` when it is not pinned.
     public func pins(for host: String) -> Host? {
         var name = host.lowercased()
         if name.hasSuffix(".") { name.removeLast() }
@@ -146,6 +148,7 @@ struct PinMismatch: Error, CustomStringConvertible {
             return "the server's certificate could not be read to check it against the pins for \(pins.name)"
         }
         let others = presented.count > 1 ? " (nor the other \(presented.count - 1) of its chain)" : ""
-        return "the server's public key sha256/\(key)\(others) is not among the \(pins.hashes.count) pins for \(pins.name)"
+        return "the server's public key sha256/\(key)\(others) is not among the \(pins.hashes.count) pins "
+            + "for \(pins.name)"
     }
 }
