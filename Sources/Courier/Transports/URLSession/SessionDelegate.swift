@@ -20,10 +20,21 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// the whole response has arrived.
     private let declined = Locked<Set<Int>>([])
 
-    init(pins: PublicKeyPins? = nil) {
-        self.pins = pins
-        super.init()
-    }
+    #if canImport(Security)
+        /// The identity to present when a server asks for a client certificate (mutual TLS).
+        let clientCertificate: ClientCertificate?
+
+        init(pins: PublicKeyPins? = nil, clientCertificate: ClientCertificate? = nil) {
+            self.pins = pins
+            self.clientCertificate = clientCertificate
+            super.init()
+        }
+    #else
+        init(pins: PublicKeyPins? = nil) {
+            self.pins = pins
+            super.init()
+        }
+    #endif
 
     /// Routes `task`'s callbacks to `events` until the task completes.
     func register(_ task: URLSessionTask, _ events: any TaskEvents) {
@@ -61,6 +72,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                     pinFailures.withLock { $0[task.taskIdentifier] = mismatch }
                 }
                 completionHandler(disposition, credential)
+                return
+            }
+            if let clientCertificate,
+                challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodClientCertificate
+            {
+                completionHandler(.useCredential, clientCertificate.credential)
                 return
             }
         #endif

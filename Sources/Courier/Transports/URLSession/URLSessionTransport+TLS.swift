@@ -43,3 +43,44 @@ extension URLSessionTransport {
             configuration: configuration, decompressionRatio: decompressionRatio, delegate: SessionDelegate(pins: pins))
     }
 }
+
+#if canImport(Security)
+    extension URLSessionTransport {
+        /// Creates a transport over a new session that presents a client certificate to servers
+        /// that ask for one (mutual TLS), and holds the hosts of `pins` to their public keys.
+        ///
+        /// ```swift
+        /// let identity: SecIdentity = …  // from the keychain, or a PKCS #12 file (`SecPKCS12Import`)
+        /// let transport = URLSessionTransport(
+        ///     clientCertificate: URLCredential(identity: identity, certificates: nil, persistence: .forSession))
+        /// ```
+        ///
+        /// Only on Apple platforms: FoundationNetworking, on Linux, offers no client-certificate
+        /// challenge (``AsyncHTTPClientTransport`` presents one from its `tlsConfiguration`). A
+        /// server that refuses the certificate fails the call with ``APIError/Kind/tls`` and
+        /// ``TLSFailure/Reason/clientCertificateRejected``.
+        ///
+        /// - Parameters:
+        ///   - configuration: The session's configuration; ``recommendedConfiguration`` by default.
+        ///   - decompressionRatio: The largest size a compressed body may decompress to, as a
+        ///     multiple of its `Content-Length`.
+        ///   - pins: The hosts to pin, and their keys; none by default.
+        ///   - clientCertificate: A credential made with `URLCredential(identity:certificates:persistence:)`.
+        public convenience init(
+            configuration: URLSessionConfiguration = URLSessionTransport.recommendedConfiguration,
+            decompressionRatio: Int = URLSessionTransport.defaultDecompressionRatio,
+            pins: PublicKeyPins? = nil,
+            clientCertificate: URLCredential
+        ) {
+            let certificate = ClientCertificate(credential: clientCertificate)
+            let delegate = SessionDelegate(pins: pins, clientCertificate: certificate)
+            self.init(configuration: configuration, decompressionRatio: decompressionRatio, delegate: delegate)
+        }
+    }
+
+    /// A client certificate's credential, shared with the session's delegate queue: `URLCredential`
+    /// is immutable once made.
+    struct ClientCertificate: @unchecked Sendable {
+        let credential: URLCredential
+    }
+#endif
