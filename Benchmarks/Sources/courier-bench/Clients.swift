@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Courier
 import Foundation
 import NIOCore
+import NIOSSL
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -150,10 +151,22 @@ enum ClientKind: String, CaseIterable {
     }
 
     /// One `HTTPClient` per process, configured as Courier's shared transport is.
-    static let httpClient = HTTPClient(
-        eventLoopGroup: HTTPClient.defaultEventLoopGroup,
-        configuration: AsyncHTTPClientTransport.recommendedConfiguration
-    )
+    ///
+    /// Over HTTPS, `--ca-file PEM` names the authority to trust (verification stays on) and
+    /// `--http-version 1.1` keeps AsyncHTTPClient from negotiating HTTP/2.
+    static let httpClient: HTTPClient = {
+        var configuration = AsyncHTTPClientTransport.recommendedConfiguration
+        let arguments = Arguments(CommandLine.arguments)
+        if let authority = arguments["ca-file"] {
+            var tls = TLSConfiguration.makeClientConfiguration()
+            tls.trustRoots = .file(authority)
+            configuration.tlsConfiguration = tls
+        }
+        if arguments["http-version"] == "1.1" {
+            configuration.httpVersion = .http1Only
+        }
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
 
     /// Courier's transport over ``httpClient``, which decompresses as the recommended configuration says.
     static let courierTransport = AsyncHTTPClientTransport(
