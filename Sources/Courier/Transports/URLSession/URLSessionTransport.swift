@@ -83,12 +83,20 @@ public final class URLSessionTransport: Transport {
     private let delegate: SessionDelegate
     /// What the session decodes.
     let decoding: ContentDecoding
+    #if canImport(FoundationNetworking)
+        /// Whether the configuration names a proxy, which FoundationNetworking would ignore.
+        private let ignoresProxySettings: Bool
+    #endif
 
     /// Creates a transport over a new session.
     ///
     /// - Parameters:
     ///   - configuration: The session's configuration (timeouts, cache, cookies, proxies);
-    ///     ``recommendedConfiguration`` by default, which handles no cookies.
+    ///     ``recommendedConfiguration`` by default, which handles no cookies. On Linux,
+    ///     FoundationNetworking ignores `connectionProxyDictionary` (it reaches a proxy only
+    ///     through curl's `http_proxy` and `https_proxy` environment variables, for the whole
+    ///     process): a configuration that sets it makes every call fail as
+    ///     ``APIError/Kind/invalidRequest`` rather than go around the proxy.
     ///   - decompressionRatio: The largest size a compressed body may decompress to, as a multiple
     ///     of its `Content-Length`; past it the call fails with ``APIError/Kind/bodyTooLarge``. A
     ///     body without a `Content-Length` is bounded by the client's
@@ -105,6 +113,9 @@ public final class URLSessionTransport: Transport {
         self.delegate = delegate
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: DelegateQueue())
         self.decoding = Self.contentDecoding(ratio: decompressionRatio)
+        #if canImport(FoundationNetworking)
+            self.ignoresProxySettings = configuration.connectionProxyDictionary?.isEmpty == false
+        #endif
     }
 
     deinit {
@@ -132,10 +143,16 @@ public final class URLSessionTransport: Transport {
     ///   - context: The deadline, the body limit and the networks the request may use.
     /// - Returns: The response head and its body.
     /// - Throws: `TransportDeadlineReached` once the deadline passes, ``ConstrainedNetworkError``,
-    ///   `URLError` (`.cancelled` when the calling task is cancelled).
+    ///   `URLError` (`.cancelled` when the calling task is cancelled); on Linux, an ``APIError``
+    ///   of kind ``APIError/Kind/invalidRequest`` before anything is sent when the session's
+    ///   configuration names a proxy (`connectionProxyDictionary`), which FoundationNetworking
+    ///   does not support.
     public func send(
         _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
     ) async throws -> (HTTPResponse, ResponseBody) {
+        #if canImport(FoundationNetworking)
+            if ignoresProxySettings { throw Self.proxySettingsIgnored(request) }
+        #endif
         if let pins = delegate.pins, let host = pins.pins(for: TLSErrors.host(of: request)), request.scheme != "https" {
             throw PinMismatch(pins: host, overPlainHTTP: true)  // plain HTTP has no certificate to check
         }
