@@ -118,6 +118,19 @@ struct PublicKeyPinsTests {
         #expect(SubjectPublicKeyInfo.der(inCertificate: Data([0x30, 0x84, 0xFF, 0xFF, 0xFF, 0xFF])) == nil)
         #expect(SubjectPublicKeyInfo.der(inCertificate: Data()) == nil)
         #expect(SubjectPublicKeyInfo.der(inCertificate: Data("not a certificate".utf8)) == nil)
+        // Every truncation is refused; every byte corrupted to a value that matters to a length or
+        // a tag is refused or read within the certificate: the reader never traps.
+        #expect(SubjectPublicKeyInfo.der(inCertificate: der) != nil)
+        #expect((0..<der.count).allSatisfy { SubjectPublicKeyInfo.der(inCertificate: der.prefix($0)) == nil })
+        for index in der.indices {
+            for value: UInt8 in [0x00, 0x7F, 0x80, 0x81, 0x84, 0xFF] {
+                var corrupted = der
+                corrupted[index] = value
+                if let read = SubjectPublicKeyInfo.der(inCertificate: corrupted) {
+                    #expect(read.count < corrupted.count)
+                }
+            }
+        }
     }
 
     @Test

@@ -93,7 +93,9 @@
         func client(for request: HTTPRequest) throws -> HTTPClient {
             guard let pinning, let host = pinning.pins.pins(for: TLSErrors.host(of: request)) else { return client }
             guard request.scheme == "https" else { throw PinMismatch(pins: host, overPlainHTTP: true) }
-            return pinning.clients[host.name] ?? client
+            // Every pinned host has a client; were one missing, the call fails rather than go unpinned.
+            guard let pinned = pinning.clients[host.name] else { throw PinMismatch(pins: host) }
+            return pinned
         }
 
         /// A connection debug initializer that checks the server certificate's key against
