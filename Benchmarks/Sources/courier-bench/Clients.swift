@@ -127,7 +127,12 @@ enum ClientKind: String, CaseIterable {
     case courierInMemory = "courier-in-memory"
     case courierInMemoryReport = "courier-in-memory-report"
 
-    /// - Parameter bytes: The file's bytes, for the clients without a network.
+    /// The client of this kind.
+    ///
+    /// - Parameters:
+    ///   - base: The server's URL.
+    ///   - bytes: The file's bytes, for the clients without a network.
+    /// - Returns: A fetcher of this kind.
     func makeFetcher(base: URL, bytes: Data = Data()) -> any Fetcher {
         switch self {
         case .rawAsyncHTTPClient:
