@@ -118,16 +118,21 @@ struct PublicKeyPinsTests {
         #expect(SubjectPublicKeyInfo.der(inCertificate: Data([0x30, 0x84, 0xFF, 0xFF, 0xFF, 0xFF])) == nil)
         #expect(SubjectPublicKeyInfo.der(inCertificate: Data()) == nil)
         #expect(SubjectPublicKeyInfo.der(inCertificate: Data("not a certificate".utf8)) == nil)
-        // Every truncation is refused; every byte corrupted to a value that matters to a length or
-        // a tag is refused or read within the certificate: the reader never traps.
-        #expect(SubjectPublicKeyInfo.der(inCertificate: der) != nil)
+        // Every truncation is refused. A byte changed inside the key is never read as the key it
+        // was; a byte changed after it (the extensions, the signature) does not change the key read;
+        // a byte changed before it is refused or read within the certificate. The reader never traps.
+        let key = try #require(SubjectPublicKeyInfo.der(inCertificate: der))
+        let keyRange = try #require(der.range(of: Data(key)))
         #expect((0..<der.count).allSatisfy { SubjectPublicKeyInfo.der(inCertificate: der.prefix($0)) == nil })
         for index in der.indices {
-            for value: UInt8 in [0x00, 0x7F, 0x80, 0x81, 0x84, 0xFF] {
+            for value: UInt8 in [0x00, 0x02, 0x30, 0x7F, 0x80, 0x81, 0x84, 0xA0, 0xFF] where der[index] != value {
                 var corrupted = der
                 corrupted[index] = value
-                if let read = SubjectPublicKeyInfo.der(inCertificate: corrupted) {
-                    #expect(read.count < corrupted.count)
+                let read = SubjectPublicKeyInfo.der(inCertificate: corrupted)
+                if keyRange.contains(index) {
+                    #expect(read != key, "byte \(index) set to \(value)")
+                } else if index >= keyRange.upperBound {
+                    #expect(read == key, "byte \(index) set to \(value)")
                 }
             }
         }
