@@ -38,12 +38,12 @@ extension APIClient {
     ///   - finish: Turns the outcome into the verb's result, inside the call's time.
     /// - Returns: The verb's result.
     /// - Throws: ``APIError``, finished: named after the request type and redacted.
-    func run<Request: APIRequest, Output: Sendable>(
+    nonisolated(nonsending) func run<Request: APIRequest, Output: Sendable>(
         _ request: Request,
         mode: BodyMode = .buffer,
         limit: DeadlineScope.Limit? = nil,
         adjust: (inout PreparedCall) -> Void = { _ in },
-        _ finish: @escaping @Sendable (CallOutcome) async throws -> Output
+        _ finish: nonisolated(nonsending) @escaping @Sendable (CallOutcome) async throws -> Output
     ) async throws(APIError) -> Output {
         var unused: CallReport?
         let call = try prepare(request, adjust: adjust)
@@ -58,10 +58,10 @@ extension APIClient {
     ///   - finish: Turns the outcome into the verb's result, inside the call's time.
     /// - Returns: The verb's result.
     /// - Throws: ``APIError``, finished: named after the request type and redacted.
-    func run<Request: APIRequest, Output: Sendable>(
+    nonisolated(nonsending) func run<Request: APIRequest, Output: Sendable>(
         _ request: Request,
         report: inout CallReport?,
-        _ finish: @escaping @Sendable (CallOutcome) async throws -> Output
+        _ finish: nonisolated(nonsending) @escaping @Sendable (CallOutcome) async throws -> Output
     ) async throws(APIError) -> Output {
         let call = try prepare(request, adjust: { _ in })
         return try await run(call, mode: .buffer, limit: nil, reports: true, report: &report, finish)
@@ -76,11 +76,11 @@ extension APIClient {
     ///   - finish: Turns the outcome into the verb's result, inside the call's time.
     /// - Returns: The verb's result.
     /// - Throws: ``APIError``, finished: named and redacted.
-    func run<Output: Sendable>(
+    nonisolated(nonsending) func run<Output: Sendable>(
         named name: String,
         preparing prepare: () throws(APIError) -> PreparedCall,
         mode: BodyMode = .buffer,
-        _ finish: @escaping @Sendable (CallOutcome) async throws -> Output
+        _ finish: nonisolated(nonsending) @escaping @Sendable (CallOutcome) async throws -> Output
     ) async throws(APIError) -> Output {
         let call: PreparedCall
         do {
@@ -114,13 +114,21 @@ extension APIClient {
     /// cookies, the cache, redirects and the transport — reading the body as `mode` says;
     /// validates the status; runs `finish` (decoding, a download's file, a stream's reader) inside
     /// the call's time; and finishes any error once.
-    private func run<Output: Sendable>(
+    ///
+    /// The runner, its work, `finish` and every step down to the transport are
+    /// `nonisolated(nonsending)`: they run on the executor of the public verb that called them,
+    /// which is a plain `async` function and so already off the caller's actor. Where the path
+    /// enters code that is not (an interceptor, the cache, the transport) the runtime still checks
+    /// the executor, but the frames in between no longer do: 8 of the 20 executor checks a request of the in-memory
+    /// benchmark made went (a `swift_task_switch` and an executor lookup each, issue 28). Only a
+    /// public verb may call these functions: called from an actor, they would run the call on it.
+    private nonisolated(nonsending) func run<Output: Sendable>(
         _ call: PreparedCall,
         mode: BodyMode,
         limit: DeadlineScope.Limit?,
         reports: Bool,
         report: inout CallReport?,
-        _ finish: @escaping @Sendable (CallOutcome) async throws -> Output
+        _ finish: nonisolated(nonsending) @escaping @Sendable (CallOutcome) async throws -> Output
     ) async throws(APIError) -> Output {
         let resolved = resolved
         let ownTask = !resolved.runsInCallersTask(call, mode: mode)
@@ -136,7 +144,7 @@ extension APIClient {
             logger: resolved.configuration.logger, redaction: redaction, scope: scope, mode: mode, recorder: recorder)
         let bodyLimit = resolved.configuration.maximumBodySize
         let (request, body, accepted) = (call.request, call.body, call.acceptableStatusCodes)
-        let work: @Sendable () async throws -> Output = {
+        let work: nonisolated(nonsending) @Sendable () async throws -> Output = {
             let response = try await resolved.chain.entry(request, body, context)
             let status = response.head.status
             if let accepted, !accepted.contains(status) {

@@ -113,7 +113,9 @@ final class DeadlineScope: Sendable {
     /// swallowed its cancellation and failed otherwise).
     ///
     /// - Throws: What the work threw, or ``Expired``.
-    func run<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
+    nonisolated(nonsending) func run<Value: Sendable>(
+        _ work: nonisolated(nonsending) @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
         guard let state else {
             // In the caller's task, the work checks the time itself, once it has the response
             // (``APIClient/run``): a late one fails with it.
@@ -127,9 +129,10 @@ final class DeadlineScope: Sendable {
     /// generic type instantiates its metadata on entry, a lookup in the runtime's metadata cache
     /// on every call (about 600 instructions, more the more instantiations the process has).
     private func run<Value: Sendable>(
-        _ work: @escaping @Sendable () async throws -> Value, inTaskOfItsOwn state: Locked<State>
+        _ work: nonisolated(nonsending) @escaping @Sendable () async throws -> Value,
+        inTaskOfItsOwn state: Locked<State>
     ) async throws -> Value {
-        let task = Task(operation: work)
+        let task = Task { try await work() }
         let armed = state.withLock { state -> Arming in
             state.cancel = { task.cancel() }
             return arming(&state)

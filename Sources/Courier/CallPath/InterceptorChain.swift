@@ -9,7 +9,13 @@ import HTTPTypes
 /// is up, the call's ``APIError/Kind/timeout``, naming the interceptor that was waiting.
 struct InterceptorChain: Sendable {
     /// One step of a call: a request and its body in, a response out.
-    typealias Step = @Sendable (HTTPRequest, OutgoingBody?, InterceptorContext) async throws -> InterceptorResponse
+    ///
+    /// `nonisolated(nonsending)`, as the runner and the transport step are: a step runs on its
+    /// caller's executor, so a call switches executor once, when it enters a public verb (a plain
+    /// `async` function, which leaves the caller's actor), not again at every step below it.
+    typealias Step =
+        nonisolated(nonsending) @Sendable (HTTPRequest, OutgoingBody?, InterceptorContext) async throws
+        -> InterceptorResponse
 
     /// The first interceptor, or the step below them all when there is none.
     let entry: Step

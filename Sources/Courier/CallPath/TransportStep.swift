@@ -14,7 +14,7 @@ struct TransportStep: Sendable {
     /// The largest body read into memory.
     let bodyLimit: Int
 
-    func send(
+    nonisolated(nonsending) func send(
         _ request: HTTPRequest, body: OutgoingBody?, context: InterceptorContext
     ) async throws -> InterceptorResponse {
         var request = request
@@ -73,7 +73,7 @@ struct TransportStep: Sendable {
     }
 
     /// One request through the transport.
-    private func exchange(
+    private nonisolated(nonsending) func exchange(
         _ request: HTTPRequest, body: OutgoingBody?, context: InterceptorContext
     ) async throws(APIError) -> (HTTPResponse, ResponseBody) {
         var transportContext = TransportContext(
@@ -111,7 +111,7 @@ struct TransportStep: Sendable {
     }
 
     /// The final body as the call reads it: into memory under the limit, or as it streams.
-    private func read(
+    private nonisolated(nonsending) func read(
         _ body: ResponseBody, of request: HTTPRequest, head: HTTPResponse, context: InterceptorContext
     ) async throws(APIError) -> ResponseBody {
         guard context.mode == .buffer else { return body }
