@@ -119,9 +119,10 @@ extension APIClient {
     /// `nonisolated(nonsending)`: they run on the executor of the public verb that called them,
     /// which is a plain `async` function and so already off the caller's actor. Where the path
     /// enters code that is not (an interceptor, the cache, the transport) the runtime still checks
-    /// the executor, but the frames in between no longer do: 8 of the 20 executor checks a request of the in-memory
-    /// benchmark made went (a `swift_task_switch` and an executor lookup each, issue 28). Only a
-    /// public verb may call these functions: called from an actor, they would run the call on it.
+    /// the executor, but the frames in between no longer do: 8 of the 20 executor checks a
+    /// request of the in-memory benchmark made went (a `swift_task_switch` and an executor lookup
+    /// each, issue 28). Only a public verb may call these functions: called from an actor, they
+    /// would run the call on it.
     private nonisolated(nonsending) func run<Output: Sendable>(
         _ call: PreparedCall,
         mode: BodyMode,
