@@ -121,8 +121,9 @@ extension APIClient {
     /// enters code that is not (an interceptor, the cache, the transport) the runtime still checks
     /// the executor, but the frames in between no longer do: 8 of the 20 executor checks a
     /// request of the in-memory benchmark made went (a `swift_task_switch` and an executor lookup
-    /// each, issue 28). Only a public verb may call these functions: called from an actor, they
-    /// would run the call on it.
+    /// each, issue 28). Only a plain `async` entry may call these functions — a public verb, or
+    /// the package entry CourierOpenAPI uses (``send(_:body:baseURL:name:streamsResponse:)``):
+    /// called from an actor, they would run the call on it.
     private nonisolated(nonsending) func run<Output: Sendable>(
         _ call: PreparedCall,
         mode: BodyMode,

@@ -10,9 +10,8 @@ import HTTPTypes
 struct InterceptorChain: Sendable {
     /// One step of a call: a request and its body in, a response out.
     ///
-    /// `nonisolated(nonsending)`, as the runner and the transport step are: a step runs on its
-    /// caller's executor, so a call switches executor once, when it enters a public verb (a plain
-    /// `async` function, which leaves the caller's actor), not again at every step below it.
+    /// `nonisolated(nonsending)`, as the runner is: a step runs on its caller's executor (why, and
+    /// who may call it, in the runner's documentation, `APIClient.run` in CallRunner.swift).
     typealias Step =
         nonisolated(nonsending) @Sendable (HTTPRequest, OutgoingBody?, InterceptorContext) async throws
         -> InterceptorResponse
