@@ -32,36 +32,6 @@
             decompressionRatio: defaultDecompressionRatio
         )
 
-        /// The largest size a compressed response body may decompress to, as a multiple of its
-        /// compressed size, in ``recommendedConfiguration``: 100.
-        ///
-        /// JSON typically compresses 5 to 20 times; a decompression bomb (a few kilobytes that
-        /// inflate to gigabytes) compresses about 1,000 times. Past the ratio the call fails with
-        /// ``APIError/Kind/bodyTooLarge``, whatever ``APIClient/Configuration/maximumBodySize`` says.
-        public static let defaultDecompressionRatio = 100
-
-        /// The configuration of ``shared``: start from it when you create your own `HTTPClient`.
-        ///
-        /// It decompresses `gzip` and `deflate` bodies with a ratio limit of
-        /// ``defaultDecompressionRatio``; for another ratio, set
-        /// `configuration.decompression = .enabled(limit: .ratio(n))` and pass the same `n` to
-        /// ``init(client:decompressionRatio:probesRejectedCertificates:)``.
-        ///
-        /// AsyncHTTPClient's own tracing is off: Courier starts the spans (one per call, one per
-        /// request sent, see ``APIClient/Configuration/tracer``) and injects the trace context
-        /// itself, the same way over every transport. A client of your own should turn it off too
-        /// (`configuration.tracing.tracer = nil`), or each request gets a second span. Off, it also
-        /// saves five allocations per call in AsyncHTTPClient's delegate API.
-        public static var recommendedConfiguration: HTTPClient.Configuration {
-            var configuration = HTTPClient.Configuration(
-                redirectConfiguration: .disallow,
-                decompression: .enabled(limit: .ratio(defaultDecompressionRatio))
-            )
-            configuration.connectionPool.retryConnectionEstablishment = false
-            configuration.tracing.tracer = nil
-            return configuration
-        }
-
         let client: HTTPClient
         /// What the client decompresses.
         let decoding: ContentDecoding
@@ -69,6 +39,11 @@
         let probesRejectedCertificates: Bool
         /// The pinned hosts' clients, for a transport made with pins.
         var pinning: Pinning?
+        /// The clients the transport made, and shuts down in ``shutdown()``.
+        var owned: [HTTPClient] = []
+        /// Whether the client presents a certificate of its own in a TLS handshake; `nil` for a
+        /// client made elsewhere, whose configuration AsyncHTTPClient does not let anyone read.
+        var presentsClientCertificate: Bool?
 
         /// Creates a transport over a client you own (and must shut down).
         ///
