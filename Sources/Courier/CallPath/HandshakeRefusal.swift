@@ -12,8 +12,16 @@ struct HandshakeRefusal: Error {
     /// Whether the client presented a certificate; `nil` when the transport does not know.
     var presentedClientCertificate: Bool?
 
+    /// The failure it stands for, with `host`.
+    func failure(host: String) -> TLSFailure {
+        var failure = TLSFailure(reason: .handshakeRefused, host: host, underlying: underlying)
+        failure.presentedClientCertificate = presentedClientCertificate
+        failure.detail = causes
+        return failure
+    }
+
     /// Both causes, the likelier first, for the failure's message.
-    var causes: String {
+    private var causes: String {
         let versions = "the client and the server share no TLS version or cipher suite"
         return switch presentedClientCertificate {
         case false?: "it requires a client certificate and this client presented none, or \(versions)"

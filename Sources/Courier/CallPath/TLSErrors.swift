@@ -29,18 +29,14 @@ enum TLSErrors {
             }
         #endif
         if let refusal = error as? HandshakeRefusal {
-            var failure = TLSFailure(reason: .handshakeRefused, host: host(of: request), underlying: refusal.underlying)
-            failure.presentedClientCertificate = refusal.presentedClientCertificate
-            failure.detail = refusal.causes
-            return failure
+            return refusal.failure(host: host(of: request))
         }
         guard let reason = reason(of: error) else { return nil }
-        var failure = TLSFailure(reason: reason, host: host(of: request), underlying: error)
         if reason == .handshakeRefused {
             let refusal = HandshakeRefusal(underlying: error, presentedClientCertificate: presentsCertificate(error))
-            failure.presentedClientCertificate = refusal.presentedClientCertificate
-            failure.detail = refusal.causes
+            return refusal.failure(host: host(of: request))
         }
+        var failure = TLSFailure(reason: reason, host: host(of: request), underlying: error)
         #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
             if isUnverifiedCertificate(error) {
                 failure.detail = "its issuer is unknown, or it has expired or is not yet valid"

@@ -71,18 +71,36 @@ struct TLSDefaultsTests {
         let silent = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .childChannelInitializer { $0.eventLoop.makeSucceededVoidFuture() }
             .bind(host: "127.0.0.1", port: 0).get()
-        let port = try #require(silent.localAddress?.port)
-        let transport = AsyncHTTPClientTransport()  // the recommended configuration
-        let client = APIClient(baseURL: URL(string: "https://127.0.0.1:\(port)")!, transport: transport)
-        let error = await #expect(throws: APIError.self) {
-            try await client.send(RawRequest(path: "/", timeout: .seconds(1)))
+        let baseURL = URL(string: "https://127.0.0.1:\(try #require(silent.localAddress?.port))")!
+        // An app's own client of the recommended configuration, and a transport's own client.
+        let httpClient = HTTPClient(
+            eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+            configuration: AsyncHTTPClientTransport.recommendedConfiguration)
+        let owning = AsyncHTTPClientTransport()
+        let transports: [(any Transport, @Sendable () async throws -> Void)] = [
+            (
+                AsyncHTTPClientTransport(client: httpClient, decompressionRatio: 100),
+                { try await httpClient.shutdown() }
+            ),
+            (owning, { try await owning.shutdown() }),
+        ]
+        try await withThrowingTaskGroup(of: Duration.self) { group in
+            for (transport, shutdown) in transports {
+                group.addTask {
+                    let client = APIClient(baseURL: baseURL, transport: transport)
+                    let error = await #expect(throws: APIError.self) {
+                        try await client.send(RawRequest(path: "/", timeout: .seconds(1)))
+                    }
+                    #expect(error?.kind == .timeout)
+                    return try await ContinuousClock().measure { try await shutdown() }
+                }
+            }
+            // AsyncHTTPClient's shutdown waits for the connection still being made: until the
+            // connect timeout (10 s after it started, 1 s ago), not its own 30 s default.
+            for try await took in group {
+                #expect(took < .seconds(11), "shutdown took \(took)")
+            }
         }
-        #expect(error?.kind == .timeout)
-        let clock = ContinuousClock()
-        let took = try await clock.measure { try await transport.shutdown() }
         try await silent.close()
-        // AsyncHTTPClient's shutdown waits for the connection still being made: until the connect
-        // timeout (10 s after it started, 1 s ago), not its own 30 s default.
-        #expect(took < .seconds(11), "shutdown took \(took)")
     }
 }
