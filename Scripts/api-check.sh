@@ -19,7 +19,12 @@
 # The baseline is the JSON that swift-api-digester dumps for each module, in
 # .api-baseline/<commit>/<Module>.json, as SwiftPM's `--baseline-dir` expects it: the check builds
 # no old revision, only reads those files. `.api-baseline/baseline` names the release and the
-# commit; the commit must be in the clone's history (CI clones the whole history).
+# commit; the commit must be in the clone's history (CI clones the whole history). The dumps keep
+# public declarations only (Scripts/api-baseline-filter.py): the digester also dumps `package`
+# ones, and a change to those is no break. The digester reads the current build's `package`
+# declarations as API too, so a public declaration made `package` is not reported: that shows in
+# Docs/PublicAPI.md when it is regenerated (Scripts/public-api.sh), and needs a CHANGELOG entry all
+# the same.
 #
 # Every trait is on (`--enable-all-traits`), so that every product's API is there: on Linux,
 # CourierCombine needs OpenCombine and CourierOpenAPI needs OpenAPI. That is also how SwiftPM builds
@@ -50,6 +55,9 @@ if [[ ${1:-} == --record ]]; then
         swift-api-digester -dump-sdk -compiler-style-diags -I "$modules" "${flags[@]}" \
             -module "$product" -o ".api-baseline/$commit/$product.json"
     done
+    # Public declarations only: the digester dumps `package` ones too.
+    swift package --scratch-path "$scratch" --enable-all-traits dump-symbol-graph --minimum-access-level public
+    python3 Scripts/api-baseline-filter.py "$(dirname "$modules")/../symbolgraph" ".api-baseline/$commit"/*.json
     cat >.api-baseline/baseline <<EOF
 # The public API Scripts/api-check.sh compares with: release $version, recorded from this commit.
 version=$version
