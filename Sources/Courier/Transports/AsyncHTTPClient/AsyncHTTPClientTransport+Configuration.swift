@@ -50,7 +50,8 @@
         /// Redirects are not followed (Courier follows them itself, dropping credentials on a
         /// change of origin), a refused connection fails at once instead of being retried until
         /// the connect timeout, a new connection has ``defaultConnectTimeout`` to connect and
-        /// finish its handshake, TLS is ``recommendedTLSConfiguration`` (TLS 1.2 at least), and
+        /// finish its handshake, TLS is ``recommendedTLSConfiguration`` (TLS 1.2 at least), an
+        /// HTTP/2 stream a `GOAWAY` left unprocessed fails so that the client sends it again, and
         /// `gzip` and `deflate` bodies are decompressed with a ratio limit of
         /// ``defaultDecompressionRatio``; for another ratio, pass it to
         /// ``init(configuration:eventLoopGroup:decompressionRatio:probesRejectedCertificates:)``.
@@ -69,7 +70,7 @@
             )
             configuration.connectionPool.retryConnectionEstablishment = false
             configuration.tracing.tracer = nil
-            return configuration
+            return namingUnprocessedStreams(configuration)
         }
 
         /// Creates a transport over a client it makes from `configuration` and owns: call
@@ -129,7 +130,8 @@
         }
 
         /// `configuration` as the transport makes its clients with it: no redirects, the given
-        /// decompression, and Courier's TLS configuration and connect timeout where it sets none.
+        /// decompression, Courier's TLS configuration and connect timeout where it sets none, and
+        /// HTTP/2 streams that a `GOAWAY` left unprocessed named so (``namingUnprocessedStreams(_:)``).
         static func owned(
             _ configuration: HTTPClient.Configuration, decompressionRatio: Int?
         ) -> HTTPClient.Configuration {
@@ -142,7 +144,7 @@
             if configuration.timeout.connect == nil {
                 configuration.timeout.connect = defaultConnectTimeout
             }
-            return configuration
+            return namingUnprocessedStreams(configuration)
         }
 
         /// Whether a client made with `configuration` presents a certificate of its own.

@@ -51,6 +51,11 @@
         /// ``recommendedConfiguration`` does: Courier follows redirects itself, dropping credentials
         /// on a change of origin. A client that follows redirects on its own bypasses those rules.
         ///
+        /// Start from ``recommendedConfiguration`` for another reason too: its clients tell an
+        /// HTTP/2 stream a `GOAWAY` left unprocessed (which Courier sends again) from one the
+        /// server reset (<doc:Security>); over a client made from another
+        /// configuration, such a call fails as ``APIError/Delivery/mayHaveBeenProcessed``.
+        ///
         /// AsyncHTTPClient does not let the transport read a client's configuration back, so tell it
         /// how the client decompresses:
         ///
