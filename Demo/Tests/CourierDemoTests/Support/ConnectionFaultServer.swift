@@ -61,24 +61,7 @@ final class ConnectionFaultServer: @unchecked Sendable {
     /// Starts a server that deals with each request as `fault` says.
     init(fault: @escaping Script) throws {
         self.fault = fault
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard listener >= 0 else { throw POSIXError(.EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(listener, socketAddress, length) == 0 && listen(listener, 64) == 0
-                    && getsockname(listener, socketAddress, &length) == 0
-            }
-        }
-        guard bound else {
-            close(listener)
-            throw POSIXError(.EADDRINUSE)
-        }
-        self.listener = listener
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (listener, port) = try listeningSocket(backlog: 64)
         Thread { [self] in serve() }.start()
     }
 
@@ -154,12 +137,6 @@ final class ConnectionFaultServer: @unchecked Sendable {
         return Int(parts[1].trimmingCharacters(in: .whitespaces))
     }
 }
-
-#if canImport(Glibc)
-    private let noSignal = Int32(MSG_NOSIGNAL)
-#else
-    private let noSignal: Int32 = 0
-#endif
 
 /// Reads a connection's requests: heads line by line, bodies by their length.
 private struct SocketReader {
