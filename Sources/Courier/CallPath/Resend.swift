@@ -2,8 +2,9 @@ import HTTPTypes
 import Logging
 
 /// The client's own resend of a request whose exchange failed before any response, when the
-/// failure says it is safe: once per call, at once, inside the call's deadline, recorded like any
-/// request on the wire, and without the app seeing the first failure.
+/// failure says it is safe: once for each request the interceptors send, at once, inside the
+/// call's deadline, recorded like any request on the wire, and without the app seeing the first
+/// failure.
 ///
 /// As OkHttp's `RetryAndFollowUpInterceptor` and Go's `net/http` transport do:
 /// - a request the server did not process (HTTP/2 `REFUSED_STREAM`, a stream above a `GOAWAY`'s

@@ -23,7 +23,7 @@ struct TransportStep: Sendable {
         var hops: [RedirectHop] = []
         // A request that sets its own Cookie header is sent with it alone, hop after hop.
         let jar = context.cookiesFromJar ? cookies : nil
-        var resent = false  // at most once per call
+        var resent = false  // at most once for each request the interceptors send
         var resending = false
         while true {
             var sent = request  // the trace context goes on the wire, not into the redirect rules
