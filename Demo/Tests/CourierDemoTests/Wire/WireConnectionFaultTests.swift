@@ -124,7 +124,10 @@ struct WireConnectionFaultTests {
     ) async throws {
         let server = try ConnectionFaultServer(fault: fault)
         defer { server.stop() }
-        let client = makeClient(kind, baseURL: server.baseURL) {
+        // A session of its own over URLSession: curl's cache of connections, shared by the whole
+        // process in the shared session, may drop the connection these tests need reused.
+        let transport = kind == .urlSession ? URLSessionTransport() : kind.transport
+        let client = APIClient(baseURL: server.baseURL, transport: transport) {
             $0.timeout = .seconds(10)
             if retrying { $0.interceptors = [RetryInterceptor(budget: nil, random: { 0 })] }
         }
