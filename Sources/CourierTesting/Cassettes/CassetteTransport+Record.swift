@@ -141,7 +141,7 @@ extension CassetteTransport {
 
     private static func milliseconds(since start: ContinuousClock.Instant) -> Double {
         let elapsed = start.duration(to: .now).components
-        return Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
+        return ((Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15) * 1000).rounded() / 1000
     }
 
     /// ISO 8601 with milliseconds, as HAR wants.

@@ -21,12 +21,15 @@ extension HAR.Request {
     /// The request as Courier's types hold it: a `RecordingTransport.Record`; `nil` for a URL that
     /// is not absolute.
     var record: RecordingTransport.Record? {
-        guard let components = URLComponents(string: url), let scheme = components.scheme,
-            let host = components.percentEncodedHost
-        else { return nil }
-        var target = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
-        if let query = components.percentEncodedQuery { target += "?" + query }
-        let authority = components.port.map { "\(host):\($0)" } ?? host
+        // Split by hand, not by `URLComponents`, which would re-encode a placeholder's `<` and `>`.
+        guard let separator = url.range(of: "://") else { return nil }
+        let scheme = String(url[..<separator.lowerBound])
+        let rest = url[separator.upperBound...].prefix { $0 != "#" }
+        let slash = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+        let authority = String(rest[..<slash])
+        var target = String(rest[slash...])
+        if target.isEmpty || target.hasPrefix("?") { target = "/" + target }
+        guard !scheme.isEmpty, !authority.isEmpty else { return nil }
         let request = HTTPRequest(
             method: HTTPRequest.Method(method) ?? .get, scheme: scheme, authority: authority, path: target,
             headerFields: HAR.NameValue.fields(headers))

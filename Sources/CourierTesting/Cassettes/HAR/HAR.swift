@@ -82,7 +82,8 @@ package struct HAR: Codable, Sendable, Equatable {
 
         /// The entry's `time`: the sum of the phases that are known.
         package var total: Double {
-            [blocked, dns, connect, send, wait, receive].compactMap { $0 }.filter { $0 >= 0 }.reduce(0, +)
+            let sum = [blocked, dns, connect, send, wait, receive].compactMap { $0 }.filter { $0 >= 0 }.reduce(0, +)
+            return (sum * 1000).rounded() / 1000
         }
     }
 }

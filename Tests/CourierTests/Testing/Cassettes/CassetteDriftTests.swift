@@ -13,6 +13,12 @@ struct CassetteDriftTests {
         var path: String { "/todos" }
     }
 
+    struct RawGet: APIRequest {
+        typealias Response = Data
+        var method: HTTPRequest.Method { .get }
+        var path: String
+    }
+
     static let before: [StubTransport.Step] = [
         .json(#"{"id": 1, "name": "Bob", "email": "bob@example.com", "tags": ["a"]}"#),
         .reply(.init(headerFields: [.contentType: "text/plain"], body: Data("milk\neggs\n".utf8))),
@@ -33,16 +39,16 @@ struct CassetteDriftTests {
         defer { Cassettes.remove(file) }
         let first = try CassetteTransport(file, mode: .recordOnce, recordingFrom: .sequence(Self.before))
         let client = Cassettes.client(first)
-        _ = try await client.send(GetUser(id: 1))
+        _ = try await client.send(RawGet(path: "/users/1"))
         _ = try await client.send(Todos())
         _ = try await client.send(StubRequest(method: .delete, path: "/users/1"))
         #expect(try first.finish() == nil)
 
         let again = try CassetteTransport(file, mode: .reRecord, recordingFrom: .sequence(Self.after))
         let rerecording = Cassettes.client(again)
-        _ = try await rerecording.send(GetUser(id: 1))
+        _ = try await rerecording.send(RawGet(path: "/users/1"))
         _ = try await rerecording.send(Todos())
-        _ = try await rerecording.send(GetUser(id: 2))
+        _ = try await rerecording.send(RawGet(path: "/users/2"))
         let drift = try #require(try again.finish())
         print(drift)
         #expect(
@@ -62,7 +68,8 @@ struct CassetteDriftTests {
                 """)
         // The cassette now holds the new answers only.
         let replayer = try CassetteTransport(file, recordingFrom: Cassettes.offline)
-        #expect(try await Cassettes.client(replayer).send(GetUser(id: 1)).name == "Robert")
+        let replayed = try await Cassettes.client(replayer).send(RawGet(path: "/users/1"))
+        #expect(String(decoding: replayed, as: UTF8.self).contains("Robert"))
         #expect(try Cassettes.entries(file).count == 3)
     }
 

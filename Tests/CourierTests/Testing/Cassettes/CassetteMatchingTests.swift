@@ -31,8 +31,8 @@ struct CassetteMatchingTests {
         let (file, replayer) = try await Self.recorded(
             [GetUser(id: 1, query: ["page": "1"]), GetUser(id: 2)], replies: [Self.bob, Self.ann])
         defer { Cassettes.remove(file) }
-        try await withKnownIssue {
-            _ = try await Cassettes.client(replayer).send(GetUser(id: 1, query: ["page": "2"]))
+        await withKnownIssue {
+            _ = try? await Cassettes.client(replayer).send(GetUser(id: 1, query: ["page": "2"]))
         } matching: { issue in
             issue.comments.contains {
                 $0.rawValue.contains(
@@ -49,8 +49,8 @@ struct CassetteMatchingTests {
         let client = Cassettes.client(replayer)
         #expect(try await client.send(GetUser()).name == "Bob")
         #expect(try await client.send(GetUser()).name == "Ann")
-        try await withKnownIssue {
-            _ = try await client.send(GetUser())
+        await withKnownIssue {
+            _ = try? await client.send(GetUser())
         } matching: { issue in
             issue.comments.contains {
                 $0.rawValue.contains("it was recorded 2 times, and each recording has been replayed")
@@ -82,8 +82,8 @@ struct CassetteMatchingTests {
         let replaying = Cassettes.client(replayer)
         // Another member order and spacing: the same JSON.
         #expect(try await replaying.send(RawUser(json: #"{ "name": "Ann", "id": 2 }"#)).name == "Ann")
-        try await withKnownIssue {
-            _ = try await replaying.send(RawUser(json: #"{"id": 3, "name": "Eve"}"#))
+        await withKnownIssue {
+            _ = try? await replaying.send(RawUser(json: #"{"id": 3, "name": "Eve"}"#))
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("differs: the body differs") }
         }

@@ -31,7 +31,7 @@ struct CassetteRecordReplayTests {
                 body: Data(#"{"id": 2, "name": "Ann"}"#.utf8))
         }
         let recorder = try CassetteTransport(file, mode: .recordOnce, recordingFrom: upstream)
-        _ = try await Cassettes.client(recorder).send(CreateUser(user: User(id: 2, name: "Ann")))
+        _ = try await Cassettes.client(recorder).send(RawUser(json: #"{"id":2,"name":"Ann"}"#))
 
         let log = try #require(try Cassettes.json(file)["log"] as? [String: Any])
         #expect(log["version"] as? String == "1.2")
@@ -51,7 +51,8 @@ struct CassetteRecordReplayTests {
         #expect(content["size"] as? Int == 24)
         let timings = try #require(entry["timings"] as? [String: Double])
         #expect(timings["send"] == 0 && timings["wait"].map { $0 >= 0 } == true)
-        #expect(entry["time"] as? Double == timings["wait"]! + timings["receive"]!)
+        let time = try #require(entry["time"] as? Double)
+        #expect(abs(time - (timings["wait"]! + timings["receive"]!)) < 0.01)
     }
 
     @Test func keepsABinaryBodyInBase64() async throws {

@@ -29,27 +29,36 @@ struct CassetteStreamTests {
         var path: String { "/backup.bin" }
     }
 
-    /// Sends each chunk after its delay, slept on the client's clock.
+    /// Sends each chunk after its delay, slept on the client's clock when the reader asks for it.
     struct PacedStream: Transport {
         let contentType: String
         let chunks: [(Duration, String)]
 
+        struct Chunks: AsyncSequence, Sendable {
+            let chunks: [(Duration, String)]
+            let clock: any Clock<Duration>
+
+            struct AsyncIterator: AsyncIteratorProtocol {
+                let chunks: Chunks
+                var index = 0
+
+                mutating func next() async throws -> Data? {
+                    guard index < chunks.chunks.count else { return nil }
+                    let (delay, text) = chunks.chunks[index]
+                    index += 1
+                    try await chunks.clock.sleep(for: delay)
+                    return Data(text.utf8)
+                }
+            }
+
+            func makeAsyncIterator() -> AsyncIterator { AsyncIterator(chunks: self) }
+        }
+
         func send(
             _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
         ) async throws -> (HTTPResponse, ResponseBody) {
-            let clock = context.testClock ?? ContinuousClock()
-            let chunks = chunks
-            let stream = AsyncThrowingStream<Data, any Error> { continuation in
-                let task = Task {
-                    for (delay, text) in chunks {
-                        try? await clock.sleep(for: delay)
-                        continuation.yield(Data(text.utf8))
-                    }
-                    continuation.finish()
-                }
-                continuation.onTermination = { _ in task.cancel() }
-            }
-            return (HTTPResponse(status: .ok, headerFields: [.contentType: contentType]), ResponseBody(stream))
+            let body = Chunks(chunks: chunks, clock: context.testClock ?? ContinuousClock())
+            return (HTTPResponse(status: .ok, headerFields: [.contentType: contentType]), ResponseBody(body))
         }
     }
 
@@ -73,7 +82,7 @@ struct CassetteStreamTests {
         let content = try #require(
             (try Cassettes.entries(file).first?["response"] as? [String: Any])?["content"] as? [String: Any])
         let chunks = try #require(content["_chunks"] as? [[String: Double]])
-        #expect(chunks.map { $0["size"] } == [9, 13, 4])
+        #expect(chunks.map { $0["size"] } == [9, 13, 5])
         #expect(chunks.map { $0["time"] } == [0, 250, 750])
         #expect(content["text"] as? String == "{\"n\": 1}\n{\"n\": 2}\n{\"n\": 3}\n")
     }
