@@ -19,6 +19,7 @@ extension CassetteTransport {
         var headerNames: [HTTPField.Name] = []
         var comparesBody = false
         var predicates: [@Sendable (RecordingTransport.Record, RecordingTransport.Record) -> Bool] = []
+        var repeatsLast = false
 
         /// The same method and URL; the query's parameters in any order.
         public static var methodAndURL: Matching { Matching() }
@@ -43,13 +44,25 @@ extension CassetteTransport {
             return matching
         }
 
+        /// Once every recording that answers a request has been replayed, the last one answers
+        /// it again (VCR's `allow_playback_repeats`): for a request made any number of times,
+        /// such as a poll.
+        ///
+        /// - Returns: The matching.
+        public func repeatingLast() -> Matching {
+            var matching = self
+            matching.repeatsLast = true
+            return matching
+        }
+
         /// Also `predicate`, given the recorded request and the request being sent, both as the
         /// cassette holds them.
         ///
         /// - Parameter predicate: Whether the recording answers the request.
         /// - Returns: The matching.
         public func requiring(
-            _ predicate: @escaping @Sendable (_ recorded: RecordingTransport.Record, _ request: RecordingTransport.Record)
+            _ predicate:
+                @escaping @Sendable (_ recorded: RecordingTransport.Record, _ request: RecordingTransport.Record)
                 -> Bool
         ) -> Matching {
             var matching = self

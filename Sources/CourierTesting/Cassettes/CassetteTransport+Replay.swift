@@ -6,14 +6,16 @@ extension CassetteTransport {
     /// The recorded answer: the head and the body, placeholders filled, the body whole or chunk
     /// by chunk; or the recorded failure.
     func replay(
-        _ entry: HAR.Entry, for request: HTTPRequest, context: TransportContext
+        _ recording: Recording, for request: HTTPRequest, context: TransportContext
     ) async throws -> (HTTPResponse, ResponseBody) {
+        let entry = recording.entry
         let failure = entry.response.failure ?? entry.response.browserError.map(HAR.Failure.init(browserError:))
-        guard var head = entry.response.head else {
-            throw (failure ?? HAR.Failure(kind: "transport", message: "", underlying: "no response")).error(for: request)
+        guard var head = recording.head else {
+            throw (failure ?? HAR.Failure(kind: "transport", message: "", underlying: "no response")).error(
+                for: request)
         }
         let content = entry.response.content
-        var data = content.data
+        var data = recording.body
         var chunks = content.chunks
         if !placeholders.isEmpty {
             head.headerFields = filling(head.headerFields)

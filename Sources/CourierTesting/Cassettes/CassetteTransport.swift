@@ -64,7 +64,17 @@ public final class CassetteTransport: Transport {
     struct Recording: Sendable {
         let entry: HAR.Entry
         let request: RecordedRequest?
+        /// The response head and body, read from the entry once.
+        let head: HTTPResponse?
+        let body: Data
         var used = false
+
+        init(_ entry: HAR.Entry) {
+            self.entry = entry
+            request = entry.request.record.map(RecordedRequest.init)
+            head = entry.response.head
+            body = entry.response.content.data
+        }
     }
 
     /// Opens the cassette at `file`; a file that does not exist yet is an empty cassette.
@@ -119,9 +129,7 @@ public final class CassetteTransport: Transport {
         self.pacing = pacing
         self.reportMiss = reportMiss
         let har = try Self.read(file)
-        let recordings = (mode.replays ? har?.log.entries ?? [] : []).map {
-            Recording(entry: $0, request: $0.request.record.map(RecordedRequest.init))
-        }
+        let recordings = (mode.replays ? har?.log.entries ?? [] : []).map(Recording.init)
         let written = mode.replays ? har ?? HAR() : HAR()
         state = Locked(State(recordings: recordings, written: written))
         self.previous = har?.log.entries ?? []
@@ -151,9 +159,9 @@ public final class CassetteTransport: Transport {
             let data = needsBody ? try await body?.gathered() : nil
             let bodyData = data.map { secrets.body($0, mimeType: request.headerFields[.contentType]).0 }
             let live = RecordedRequest(RecordingTransport.Record(request: secrets.request(request), body: bodyData))
-            if let entry = claim(live) {
+            if let recording = claim(live) {
                 if let body { body.didSend(body.length) }
-                return try await replay(entry, for: request, context: context)
+                return try await replay(recording, for: request, context: context)
             }
             if !mode.records { throw reportMiss(secrets.request(request), missReason(live)) }
         }
@@ -183,16 +191,22 @@ public final class CassetteTransport: Transport {
     }
 
     /// The first unused recording that answers `live`, now used.
-    private func claim(_ live: RecordedRequest) -> HAR.Entry? {
+    /// The first unused recording that answers `live`, now used; with
+    /// ``Matching/repeatingLast()``, the last one that answers it once all have been used.
+    private func claim(_ live: RecordedRequest) -> Recording? {
         state.withLock { state in
-            guard
-                let index = state.recordings.firstIndex(where: { recording in
-                    guard !recording.used, let recorded = recording.request else { return false }
-                    return matching.matches(recorded, live)
-                })
-            else { return nil }
-            state.recordings[index].used = true
-            return state.recordings[index].entry
+            var last: Int?
+            for index in state.recordings.indices {
+                guard let recorded = state.recordings[index].request, matching.matches(recorded, live) else {
+                    continue
+                }
+                guard state.recordings[index].used else {
+                    state.recordings[index].used = true
+                    return state.recordings[index]
+                }
+                last = index
+            }
+            return matching.repeatsLast ? last.map { state.recordings[$0] } : nil
         }
     }
 

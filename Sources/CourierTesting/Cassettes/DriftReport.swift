@@ -93,12 +93,16 @@ public struct DriftReport: Sendable, CustomStringConvertible {
 
     private static func headerChanges(from old: [HAR.NameValue], to new: [HAR.NameValue]) -> [String] {
         let values = { (list: [HAR.NameValue]) in
-            Dictionary(grouping: list.filter { !volatileFields.contains($0.name.lowercased()) }) { $0.name.lowercased() }
-                .mapValues { $0.map(\.value) }
+            Dictionary(grouping: list.filter { !volatileFields.contains($0.name.lowercased()) }) {
+                $0.name.lowercased()
+            }
+            .mapValues { $0.map(\.value) }
         }
         let was = values(old)
         let now = values(new)
-        let display = { (name: String, list: [HAR.NameValue]) in list.first { $0.name.lowercased() == name }?.name ?? name }
+        let display = { (name: String, list: [HAR.NameValue]) in
+            list.first { $0.name.lowercased() == name }?.name ?? name
+        }
         return Set(was.keys).union(now.keys).sorted().compactMap { name in
             switch (was[name], now[name]) {
             case (nil, let value?): "+ header \(display(name, new)): \(value.joined(separator: ", "))"

@@ -42,7 +42,8 @@ struct RecordedChunks: AsyncSequence, Sendable {
                 report(
                     .chunk(
                         chunk,
-                        milliseconds: ((Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15) * 1000)
+                        milliseconds: ((Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15)
+                            * 1000)
                             .rounded() / 1000))
                 return chunk
             } catch {

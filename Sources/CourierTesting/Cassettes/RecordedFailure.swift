@@ -1,10 +1,10 @@
 import Courier
 import Foundation
+import HTTPTypes
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-import HTTPTypes
 
 /// The error a replayed exchange fails with where the recording failed: a transport failure, or
 /// the underlying error of a replayed TLS failure. Courier reports it as it reported the recorded
@@ -33,11 +33,13 @@ extension HAR.Failure {
         switch reported.kind {
         case .cancelled:
             guard ContinuousClock.now >= deadline else { return nil }
-            self.init(kind: "timeout", message: "The transport reached the exchange's deadline.", underlying: underlying)
+            self.init(
+                kind: "timeout", message: "The transport reached the exchange's deadline.", underlying: underlying)
         case .timeout:
             // The transport's own timeout (a URLSession's idle timeout), or the call's deadline.
             let byTransport = (error as? URLError)?.code == .timedOut
-            self.init(kind: byTransport ? "transportTimeout" : "timeout", message: reported.message, underlying: underlying)
+            self.init(
+                kind: byTransport ? "transportTimeout" : "timeout", message: reported.message, underlying: underlying)
         case .tls:
             self.init(kind: "tls", message: secrets.redaction.scrub(reported.message), underlying: underlying)
             tlsReason = reported.tlsFailure?.reason.description
@@ -86,8 +88,9 @@ extension HAR.Failure {
             tlsReason =
                 code.contains("DATE_INVALID")
                 ? TLSFailure.Reason.expiredCertificate.description
-                : code.contains("COMMON_NAME") ? TLSFailure.Reason.hostnameMismatch.description
-                : code.contains("AUTHORITY_INVALID") ? TLSFailure.Reason.untrustedCertificate.description : nil
+                : code.contains("COMMON_NAME")
+                    ? TLSFailure.Reason.hostnameMismatch.description
+                    : code.contains("AUTHORITY_INVALID") ? TLSFailure.Reason.untrustedCertificate.description : nil
         } else {
             self.init(kind: "transport", message: "The request could not be sent.", underlying: browserError)
         }

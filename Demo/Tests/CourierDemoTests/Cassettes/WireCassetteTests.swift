@@ -10,8 +10,11 @@ import Testing
 @Suite("Wire: cassettes")
 struct WireCassetteTests {
     struct Tokens: Decodable, Sendable {
-        var access_token: String
-        var refresh_token: String
+        var accessToken: String
+
+        enum CodingKeys: String, CodingKey {
+            case accessToken = "access_token"
+        }
     }
 
     struct Login: APIRequest {
@@ -40,7 +43,7 @@ struct WireCassetteTests {
         ) { $0.cookies = CookieJar() }
         var seen: [String] = []
         let tokens = try await client.send(Login())
-        token.withLock { $0 = tokens.access_token }
+        token.withLock { $0 = tokens.accessToken }
         seen.append("me: \(try await client.send(Me()).name)")
         let echo = try await client.send(
             EchoRequest(path: "/redirect", query: ["status": 302, "to": "/echo", "cookie": "session=s3ss10n"]))

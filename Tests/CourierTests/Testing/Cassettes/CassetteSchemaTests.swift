@@ -16,7 +16,8 @@ struct CassetteSchemaTests {
     static func validate(_ files: [URL]) throws -> (output: String, valid: Bool) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", repository.appendingPathComponent("Tests/HARSchema/validate.py").path]
+        process.arguments =
+            ["python3", repository.appendingPathComponent("Tests/HARSchema/validate.py").path]
             + files.map(\.path)
         let pipe = Pipe()
         process.standardOutput = pipe

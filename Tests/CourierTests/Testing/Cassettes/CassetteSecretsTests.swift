@@ -8,8 +8,13 @@ import Testing
 @Suite("CassetteTransport: secrets")
 struct CassetteSecretsTests {
     struct Token: Codable, Sendable {
-        var access_token: String
+        var accessToken: String
         var ssn: String
+
+        enum CodingKeys: String, CodingKey {
+            case accessToken = "access_token"
+            case ssn
+        }
     }
 
     struct Login: APIRequest {
@@ -54,7 +59,8 @@ struct CassetteSecretsTests {
         let file = Cassettes.scratch()
         defer { Cassettes.remove(file) }
         let upstream = RecordingTransport(.sequence(Self.replies))
-        let recorder = try CassetteTransport(file, mode: .recordOnce, recordingFrom: upstream, redacting: ["ssn", "pin"])
+        let recorder = try CassetteTransport(
+            file, mode: .recordOnce, recordingFrom: upstream, redacting: ["ssn", "pin"])
         let client = Self.client(recorder)
         _ = try await client.send(Login())
         _ = try await client.send(Profile())
@@ -91,7 +97,7 @@ struct CassetteSecretsTests {
                 placeholders: ["access_token": "at-replayed", "session": "cookie-replayed"]))
         let client = Self.client(replayer)
         let token = try await client.send(Login())
-        #expect(token.access_token == "at-replayed")
+        #expect(token.accessToken == "at-replayed")
         #expect(token.ssn == "<redacted>")
         _ = try await client.send(Profile())
         #expect(replayer.records[1].headerFields[.cookie] == "session=cookie-replayed")
