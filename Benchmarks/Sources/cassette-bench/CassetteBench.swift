@@ -96,7 +96,8 @@ enum CassetteBench {
         let ratios = zip(rates["stub"]!, rates["cassette"]!).map { $0 / $1 }
         print(
             String(
-                format: "stub %.0f calls/s, cassette %.0f calls/s (medians of 10 rounds); time per call, cassette ÷ stub: %.3f× (median of the rounds' ratios)",
+                format: "stub %.0f calls/s, cassette %.0f calls/s (medians of 10 rounds); "
+                    + "time per call, cassette ÷ stub: %.3f× (median of the rounds' ratios)",
                 median(rates["stub"]!), median(rates["cassette"]!), median(ratios)))
     }
 }

@@ -63,8 +63,9 @@ struct CassetteMatchingTests {
             [GetUser(), GetUser()], replies: [Self.bob, Self.ann], matching: Matching.methodAndURL.repeatingLast())
         defer { Cassettes.remove(file) }
         let client = Cassettes.client(replayer)
-        let names = [try await client.send(GetUser()), try await client.send(GetUser()), try await client.send(GetUser())]
-        #expect(names.map(\.name) == ["Bob", "Ann", "Ann"])
+        var names: [String] = []
+        for _ in 0..<3 { names.append(try await client.send(GetUser()).name) }
+        #expect(names == ["Bob", "Ann", "Ann"])
     }
 
     @Test func matchesHeaderFieldsWhenAsked() async throws {
