@@ -45,8 +45,10 @@ profile = tempfile.mkdtemp()
 browser = subprocess.Popen(
     ["chromium", "--headless=new", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
      "--no-first-run", f"--user-data-dir={profile}", "about:blank"],
-    pass_fds=(chromium_reads, chromium_writes), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    preexec_fn=lambda: (os.dup2(chromium_reads, 3), os.dup2(chromium_writes, 4)))
+    pass_fds=(3, 4, chromium_reads, chromium_writes), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    # The protocol's pipe is fd 3 (what Chromium reads) and fd 4 (what it writes), in the child.
+    preexec_fn=lambda: (os.dup2(chromium_reads, 100), os.dup2(chromium_writes, 101), os.dup2(100, 3),
+                        os.dup2(101, 4)))
 os.close(chromium_reads)
 os.close(chromium_writes)
 buffer = b""
@@ -104,7 +106,8 @@ for event in events:
             hops[rid + "#" + str(len(order))] = hops.pop(rid)
             order[order.index(rid)] = rid + "#" + str(len(order))
         hops[rid] = {"request": params["request"], "start": params["timestamp"], "wall": params["wallTime"],
-                     "type": params.get("type", "Other"), "initiator": params.get("initiator", {}).get("type")}
+                     "type": params.get("type", "Other"), "initiator": params.get("initiator", {}).get("type"),
+                     "hop": sum(1 for other in order if other.split("#")[0] == rid)}
         order.append(rid)
     elif method == "Network.requestWillBeSentExtraInfo":
         extra_request.setdefault(rid, []).append(params)
@@ -141,7 +144,8 @@ for rid in order:
     request, response = hop["request"], hop.get("response")
     plain = rid.split("#")[0]
     # The headers as they went on the wire (with Cookie), as DevTools shows them.
-    wire_request = next((e["headers"] for e in extra_request.get(plain, []) if "headers" in e), request["headers"])
+    sent = extra_request.get(plain, [])
+    wire_request = sent[hop["hop"]]["headers"] if hop["hop"] < len(sent) else request["headers"]
     url = urllib.parse.urlsplit(request["url"])
     entry_request = {
         "method": request["method"], "url": request["url"], "httpVersion": (response or {}).get("protocol", ""),
@@ -157,7 +161,9 @@ for rid in order:
             entry_request["postData"]["params"] = [
                 {"name": name, "value": value} for name, value in urllib.parse.parse_qsl(request["postData"])]
     if response:
-        headers = response["headers"]
+        received = extra_response.get(plain, [])
+        # The headers as they came off the wire (with Set-Cookie), as DevTools shows them.
+        headers = received[hop["hop"]]["headers"] if hop["hop"] < len(received) else response["headers"]
         content = {"size": 0, "mimeType": response.get("mimeType", "x-unknown")}
         if "#" not in rid:
             body = send("Network.getResponseBody", {"requestId": rid}, session)
