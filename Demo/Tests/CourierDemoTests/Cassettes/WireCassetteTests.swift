@@ -86,7 +86,7 @@ struct WireCassetteTests {
             try recorder.finish()
             return (baseURL, seen)
         }
-        #expect(live.count == 9)
+        #expect(live.count == 8)
         #expect(live[1] == "redirected to /echo, cookie sent: true")
 
         // The server has stopped: the replay has only the cassette.
