@@ -56,9 +56,11 @@ struct CassetteSchemaTests {
     }
 
     @Test func theCommittedHARFilesValidate() throws {
-        let files = try FileManager.default.subpathsOfDirectory(atPath: Self.repository.path)
-            .filter { $0.hasSuffix(".har") && !$0.contains(".build") }
-            .map { Self.repository.appendingPathComponent($0) }
+        let files = try ["Tests", "Demo/Tests"].flatMap { folder in
+            let root = Self.repository.appendingPathComponent(folder)
+            return try FileManager.default.subpathsOfDirectory(atPath: root.path)
+                .filter { $0.hasSuffix(".har") }.map { root.appendingPathComponent($0) }
+        }
         #expect(files.count >= 2)
         let (output, valid) = try Self.validate(files)
         #expect(valid, "\(output)")
