@@ -30,6 +30,7 @@ struct WireCassetteTests {
         }
 
         typealias Response = Body
+        var method: HTTPRequest.Method { .get }
         var path: String { "/me" }
     }
 
