@@ -96,6 +96,6 @@ struct ChromiumHARTests {
         let refused = APIClient(baseURL: URL(string: "http://127.0.0.1:9")!, transport: transport)
         let failure = await #expect(throws: APIError.self) { try await refused.send(Raw(path: "/refused")) }
         #expect(failure?.kind == .transport)
-        #expect(transport.unusedRecordings == 1)  // the page Chromium opened first, `/todos`
+        #expect(transport.unusedRecordings == 2)  // the page Chromium opened first, `/todos`, and its icon
     }
 }
