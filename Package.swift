@@ -156,6 +156,8 @@ let package = Package(
                     name: "NIOSSL", package: "swift-nio-ssl",
                     condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
             ],
+            // The cassettes (HAR files) the tests read from beside their files, not resources.
+            exclude: ["Testing/Cassettes/Cassettes"],
             resources: [.process("Fixtures")],
             swiftSettings: strictSettings
         ),
