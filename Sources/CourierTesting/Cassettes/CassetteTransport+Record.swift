@@ -26,7 +26,7 @@ extension CassetteTransport {
                 startedDateTime: Self.timestamp(started), time: timings.total,
                 request: HAR.Request(
                     secrets.request(request), body: sentData().map { secrets.body($0, mimeType: contentType).0 },
-                    httpVersion: "HTTP/1.1"),
+                    httpVersion: response.httpVersion),
                 response: response, cache: HAR.Cache(), timings: timings, comment: nil)
         }
         let head: HTTPResponse
@@ -42,13 +42,15 @@ extension CassetteTransport {
             throw error
         }
         let wait = Self.milliseconds(since: start)
+        // The exchange's HTTP version, where the transport says it; "" (unknown) otherwise.
+        let httpVersion = responseBody.httpVersion ?? ""
         let redactedHead = HTTPResponse(status: head.status, headerFields: secrets.fields(head.headerFields))
         if context.readsWholeBody {
             do {
                 let data = try await responseBody.collect(upTo: context.bodyLimit)
                 let (redacted, _) = secrets.body(data, mimeType: head.headerFields[.contentType])
                 let response = HAR.Response(
-                    redactedHead, body: redacted, chunks: nil, httpVersion: "HTTP/1.1", failure: nil)
+                    redactedHead, body: redacted, chunks: nil, httpVersion: httpVersion, failure: nil)
                 append(entry(response, wait, Self.milliseconds(since: start) - wait))
                 return (head, ResponseBody(data))
             } catch {
@@ -56,13 +58,13 @@ extension CassetteTransport {
                     error, request: request, response: head, deadline: context.deadline, secrets: secrets)
                 if let failure {
                     let response = HAR.Response(
-                        redactedHead, body: Data(), chunks: nil, httpVersion: "HTTP/1.1", failure: failure)
+                        redactedHead, body: Data(), chunks: nil, httpVersion: httpVersion, failure: failure)
                     append(entry(response, wait, Self.milliseconds(since: start) - wait))
                 }
                 return (head, ResponseBody(failure: error))
             }
         }
-        let response = HAR.Response(redactedHead, body: Data(), chunks: [], httpVersion: "HTTP/1.1", failure: nil)
+        let response = HAR.Response(redactedHead, body: Data(), chunks: [], httpVersion: httpVersion, failure: nil)
         let index = append(entry(response, wait, 0))
         state.withLock { $0.streams[index] = StreamRecording(entry: entry(response, wait, 0), head: head) }
         let clock: any Clock<Duration> = context.testClock ?? ContinuousClock()
@@ -99,7 +101,7 @@ extension CassetteTransport {
             var entry = stream.entry
             entry.response = HAR.Response(
                 HTTPResponse(status: stream.head.status, headerFields: secrets.fields(stream.head.headerFields)),
-                body: body, chunks: chunks, httpVersion: "HTTP/1.1", failure: failure)
+                body: body, chunks: chunks, httpVersion: stream.entry.response.httpVersion, failure: failure)
             entry.timings.receive = stream.chunks.last?.time ?? 0
             entry.time = entry.timings.total
             state.written.log.entries[index] = entry
