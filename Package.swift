@@ -165,6 +165,8 @@ let package = Package(
                     name: "NIOHTTP2", package: "swift-nio-http2",
                     condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
             ],
+            // The cassettes (HAR files) the tests read from beside their files, not resources.
+            exclude: ["Testing/Cassettes/Cassettes"],
             resources: [.process("Fixtures")],
             swiftSettings: strictSettings
         ),

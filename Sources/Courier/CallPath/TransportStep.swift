@@ -92,6 +92,7 @@ struct TransportStep: Sendable {
             networkAccess: context.networkAccess)
         if case .file(let destination) = context.mode { transportContext.downloadDestination = destination }
         transportContext.testClock = context.scope.clock.custom
+        transportContext.redaction = context.redaction
         if request.scheme == "https", request.headerFields[.proxyAuthorization] != nil {
             throw Self.proxyCredentialsOverHTTPS(request)
         }

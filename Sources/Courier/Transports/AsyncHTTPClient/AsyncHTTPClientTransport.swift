@@ -134,14 +134,28 @@
                 return (head, ResponseBody(failure: error))
             }
             guard ContentDecoding.isEncoded(contentEncoding) else {
-                return (head, ResponseBody(ChunkSequence(base: response.body), expectedLength: expectedLength))
+                var body = ResponseBody(ChunkSequence(base: response.body), expectedLength: expectedLength)
+                body.httpVersion = Self.versionName(response.version)
+                return (head, body)
             }
             // The announced length is the compressed one: the decoded body's is unknown.
             let chunks = ChunkSequence(
                 base: response.body, contentEncoding: contentEncoding, ratio: decoding.maximumRatio,
                 hasBody: ContentDecoding.hasBody(
                     status: Int(response.status.code), isHead: request.method == .head, contentLength: expectedLength))
-            return (head, ResponseBody(chunks, expectedLength: nil))
+            var body = ResponseBody(chunks, expectedLength: nil)
+            body.httpVersion = Self.versionName(response.version)
+            return (head, body)
+        }
+
+        /// An HTTP version as HAR writes it, without allocating for the usual ones.
+        static func versionName(_ version: HTTPVersion) -> String {
+            switch (version.major, version.minor) {
+            case (1, 1): "HTTP/1.1"
+            case (2, 0): "HTTP/2.0"
+            case (1, 0): "HTTP/1.0"
+            default: "HTTP/\(version.major).\(version.minor)"
+            }
         }
 
         /// AsyncHTTPClient's errors that have a name in Courier: the deadline ending the exchange,
