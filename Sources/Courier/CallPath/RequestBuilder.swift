@@ -16,7 +16,7 @@ struct PreparedCall: Sendable {
     let timeout: Duration
     /// The statuses the call accepts; `nil` to return every response (a generated client validates
     /// its own).
-    let acceptableStatusCodes: StatusCodes?
+    var acceptableStatusCodes: StatusCodes?
 }
 
 /// Turns an ``APIRequest`` into the `HTTPRequest` and body to send, checking everything that
