@@ -48,6 +48,12 @@ struct SHA256: SHA2 {
     }
 
     mutating func compress(_ block: UnsafeRawPointer) {
+        Self.k.withUnsafeBufferPointer { k in
+            compress(block, k: k)
+        }
+    }
+
+    private mutating func compress(_ block: UnsafeRawPointer, k: UnsafeBufferPointer<UInt32>) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
             for i in 0..<16 {
                 w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
@@ -61,7 +67,7 @@ struct SHA256: SHA2 {
             for i in 0..<64 {
                 let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
                 let choice = (e & f) ^ (~e & g)
-                let t1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
+                let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
                 let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
                 let majority = (a & b) ^ (a & c) ^ (b & c)
                 let t2 = s0 &+ majority

@@ -41,6 +41,12 @@ struct SHA512: SHA2 {
     }
 
     mutating func compress(_ block: UnsafeRawPointer) {
+        Self.k.withUnsafeBufferPointer { k in
+            compress(block, k: k)
+        }
+    }
+
+    private mutating func compress(_ block: UnsafeRawPointer, k: UnsafeBufferPointer<UInt64>) {
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 80) { w in
             for i in 0..<16 {
                 w[i] = UInt64(bigEndian: block.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self))
@@ -54,7 +60,7 @@ struct SHA512: SHA2 {
             for i in 0..<80 {
                 let s1 = e.rotatedRight(14) ^ e.rotatedRight(18) ^ e.rotatedRight(41)
                 let choice = (e & f) ^ (~e & g)
-                let t1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
+                let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
                 let s0 = a.rotatedRight(28) ^ a.rotatedRight(34) ^ a.rotatedRight(39)
                 let majority = (a & b) ^ (a & c) ^ (b & c)
                 let t2 = s0 &+ majority
