@@ -8,7 +8,7 @@ import NIOCore
 /// mid-body, a version that changes mid-download, ranges ignored.
 ///
 /// `/download?size=N[&version=V][&key=K][&validator=etag|weak|last-modified|close-dates|none]`
-/// `[&ranges=0][&digest=repr|content|wrong][&cuts=C&cut_after=M][&change_after=H][&pace_ms=P]`:
+/// `[&ranges=0][&digest=…][&cuts=C&cut_after=M][&change_after=H][&pace_ms=P[&paced_hits=N]]`:
 ///
 /// - the body is ``DownloadContent`` for N bytes of version V (1 by default);
 /// - `validator`: a strong `ETag` (the default), a weak one, a `Last-Modified` a minute before
@@ -20,7 +20,7 @@ import NIOCore
 ///   connection dropped), each counted from where the answer starts;
 /// - `change_after=H`: from the (H+1)th request on key K, the file is version V+1 (new bytes, new
 ///   validators);
-/// - `pace_ms`: 64 KiB chunks P ms apart.
+/// - `pace_ms`: 64 KiB chunks P ms apart (with `paced_hits=N`, on the first N requests on key K only).
 ///
 /// Every request on key K counts as a hit on K (see `/hits`).
 enum DownloadRoutes {
@@ -86,7 +86,8 @@ enum DownloadRoutes {
         default:
             break
         }
-        let pace = parameters.get("pace_ms", as: Int.self) ?? 0
+        let paced = parameters.get("paced_hits", as: Int.self).map { hit <= $0 } ?? true
+        let pace = paced ? parameters.get("pace_ms", as: Int.self) ?? 0 : 0
         return Response(
             status: status, headers: headers,
             body: .init(contentLength: sent.count) { writer in
