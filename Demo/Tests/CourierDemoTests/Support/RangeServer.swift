@@ -101,17 +101,16 @@ final class RangeServer: Sendable {
         lines.append("Content-Type: application/octet-stream")
         lines.append("Connection: close")
         let head = Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
-        let body = DownloadContent.bytes(range, version: answer.version)
+        // Only the bytes sent before a cut are made.
+        let end = answer.cutAfter.map { min($0, range.count) } ?? range.count
+        let body = DownloadContent.bytes(range.lowerBound..<range.lowerBound + end, version: answer.version)
         var parts: [FaultReply] = [.bytes(head)]
-        let end = answer.cutAfter.map { min($0, body.count) } ?? body.count
         if let pause = answer.pause, pause.after < end {
-            parts += [
-                .bytes(Array(body[..<pause.after])), .pause(pause.duration), .bytes(Array(body[pause.after..<end])),
-            ]
+            parts += [.bytes(Array(body[..<pause.after])), .pause(pause.duration), .bytes(Array(body[pause.after...]))]
         } else {
-            parts.append(.bytes(Array(body[..<end])))
+            parts.append(.bytes(body))
         }
-        if end < body.count, answer.resets { parts.append(.reset) }
+        if end < range.count, answer.resets { parts.append(.reset) }
         return parts
     }
 

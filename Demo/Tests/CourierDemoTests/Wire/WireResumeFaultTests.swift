@@ -106,6 +106,31 @@ struct WireResumeFaultTests {
         #expect(ifRanges == [nil, "\"v1\"", "\"v2\""])
     }
 
+    /// Resumptions happen inside the call's one deadline: a download whose every answer is cut
+    /// 200 ms in fails as a timeout at its deadline, however many resumptions the policy allows.
+    @Test(arguments: TransportKind.available)
+    func theCallsDeadlineCoversItsResumptions(_ kind: TransportKind) async throws {
+        let server = try RangeServer(size: 64 * 1024 * 1024) { _ in
+            RangeServer.Answer(cutAfter: 20_000, pause: (after: 10_000, duration: .milliseconds(200)))
+        }
+        defer { server.stop() }
+        let directory = try WireDownloadTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let client = APIClient(baseURL: server.baseURL, transport: kind.transport)
+        let policy = ResumptionPolicy(maximumResumptions: 10_000, delay: .zero)
+        let started = ContinuousClock.now
+        let error = await #expect(throws: APIError.self) {
+            try await client.download(
+                RawRequest(path: "/file", timeout: .seconds(3)), to: directory.appendingPathComponent("late.bin"),
+                options: DownloadOptions(resumption: policy))
+        }
+        #expect(error?.kind == .timeout)
+        #expect(started.duration(to: .now) < .seconds(15))  // at its deadline (roomy: shared cores)
+        #expect(server.ranges.count > 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        #expect(openFiles(in: directory).isEmpty)
+    }
+
     /// A transport's own idle timeout (URLSession's `timeoutIntervalForRequest`, AsyncHTTPClient's
     /// read timeout) ends a stalled body before the call's deadline: the download resumes.
     @Test(arguments: TransportKind.available)

@@ -121,28 +121,4 @@ struct WireResumeTests {
             #expect(completed.last == Int64(size))
         }
     }
-
-    @Test(arguments: TransportKind.available)
-    func theCallsDeadlineCoversItsResumptions(_ kind: TransportKind) async throws {
-        try await DemoServer.withRunning { baseURL in
-            let directory = try WireDownloadTests.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let client = makeClient(kind, baseURL: baseURL)
-            // Each answer is cut after 64 KiB, 50 ms in: the 64 MiB would take 50 s or more.
-            let request = Self.file(
-                64 * 1024 * 1024, ["cuts": 10_000, "cut_after": 65_536, "pace_ms": 50], timeout: .seconds(5))
-            let policy = ResumptionPolicy(maximumResumptions: 10_000, delay: .zero)
-            let started = ContinuousClock.now
-            let error = await #expect(throws: APIError.self) {
-                try await client.download(
-                    request, to: directory.appendingPathComponent("late.bin"),
-                    options: DownloadOptions(resumption: policy))
-            }
-            #expect(error?.kind == .timeout)
-            #expect(started.duration(to: .now) < .seconds(20))  // roomy: shared cores
-            #expect(openFiles(in: directory).isEmpty)
-            #expect(try await Self.hits(client, request) > 1)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
-        }
-    }
 }
