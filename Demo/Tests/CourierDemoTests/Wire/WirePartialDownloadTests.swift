@@ -161,7 +161,7 @@ struct WirePartialDownloadTests {
             let started = ContinuousClock.now
             let record = Self.partial(of: destination).record
             while Self.size(of: body) < threshold || !FileManager.default.fileExists(atPath: record.path),
-                started.duration(to: .now) < .seconds(20)
+                started.duration(to: .now) < .seconds(60)
             {
                 try await Task.sleep(for: .milliseconds(5))
             }
