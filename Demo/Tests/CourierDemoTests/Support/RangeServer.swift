@@ -63,6 +63,9 @@ final class RangeServer: Sendable {
 
     var baseURL: URL { server.baseURL }
 
+    /// The port the server listens on, on 127.0.0.1.
+    var port: Int { server.port }
+
     /// The requests' header lines so far, in order.
     var receivedHeads: [[String]] { server.receivedHeads }
 

@@ -35,6 +35,7 @@ struct WireDigestTests {
             } catch let error as APIError {
                 result = .failure(error)
             }
+            #expect(openFiles(in: directory).isEmpty)
             return (
                 result, try? Data(contentsOf: destination),
                 try FileManager.default.contentsOfDirectory(atPath: directory.path)

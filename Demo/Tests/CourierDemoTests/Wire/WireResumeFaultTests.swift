@@ -11,7 +11,7 @@ import Testing
 @Suite("Wire: downloads that resume, against a faulty server")
 struct WireResumeFaultTests {
     /// Downloads per transport in the seeded test, and the most drops each suffers.
-    static let downloads = 60
+    static let downloads = 100
     static let maximumDrops = 5
     /// The seeded drops, by transport: the count the note quotes.
     static let dropped = Locked<[TransportKind: Int]>([:])
@@ -35,6 +35,7 @@ struct WireResumeFaultTests {
         try check(destination, result)
         #expect(try WireDownloadTests.leftovers(in: directory).isEmpty)
         #expect(openFiles(in: directory).isEmpty)
+        #expect(await openSocketsOnceSettled(toPort: server.port) == 0)
         if case .failure = result {
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
         }
@@ -129,6 +130,7 @@ struct WireResumeFaultTests {
         #expect(server.ranges.count > 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
         #expect(openFiles(in: directory).isEmpty)
+        #expect(await openSocketsOnceSettled(toPort: server.port) == 0)
     }
 
     /// A transport's own idle timeout (URLSession's `timeoutIntervalForRequest`, AsyncHTTPClient's
