@@ -16,8 +16,12 @@ func openSockets(toPort port: Int) -> Int {
             guard target.hasPrefix("socket:["), target.hasSuffix("]") else { return nil }
             return target.dropFirst(8).dropLast()
         })
-    let tables = ["/proc/self/net/tcp", "/proc/self/net/tcp6"].compactMap {
-        try? String(contentsOfFile: $0, encoding: .utf8)
+    // Read to the end: `String(contentsOfFile:)` stops after the first 4 KiB of a file in /proc
+    // (its size is 0), about 27 of the table's lines.
+    let tables = ["/proc/self/net/tcp", "/proc/self/net/tcp6"].compactMap { path -> String? in
+        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() else { return nil }
+        try? handle.close()
+        return String(decoding: data, as: UTF8.self)
     }
     return tables.flatMap { $0.split(separator: "\n").dropFirst() }.count { line in
         // sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode
