@@ -67,15 +67,18 @@ final class StreamedTask: TaskEvents {
     func body(of task: URLSessionTask, expectedLength: Int64) -> ResponseBody {
         let length = expectedLength >= 0 ? Int(expectedLength) : nil
         let (spool, spoolError) = state.withLock { ($0.spool, $0.spoolError) }
+        var body: ResponseBody
         if let spoolError {
             task.cancelWithoutWaiting()
-            return ResponseBody(failure: spoolError)
-        }
-        if let spool {
+            body = ResponseBody(failure: spoolError)
+        } else if let spool {
             let reader = SpoolReader(spool) { task.cancelWithoutWaiting() }  // does nothing once it has completed
-            return ResponseBody(spooledBy: reader, expectedLength: length)
+            body = ResponseBody(spooledBy: reader, expectedLength: length)
+        } else {
+            body = ResponseBody(TaskBody(chunks: chunks, task: task), expectedLength: length)
         }
-        return ResponseBody(TaskBody(chunks: chunks, task: task), expectedLength: length)
+        body.httpVersion = URLSessionTransport.knownHTTPVersion
+        return body
     }
 
     func received(_ response: URLResponse) {
