@@ -31,7 +31,9 @@ enum FileSink {
         _ body: ResponseBody, into segment: DownloadFile.Segment, progress: (Int64) -> Void,
         hasher: inout DigestHasher?
     ) async throws -> Written {
-        guard let reader = body.spoolReader, reader.spool === segment.spool else {
+        if segment.writtenByTransport {
+            await drain(body, writtenTo: segment.spool, progress: progress)
+        } else if body.spoolReader?.spool !== segment.spool {
             return try await copy(body, to: segment.spool, progress: progress, hasher: &hasher)
         }
         var reading = hasher.map { _ in HashReader(file: segment.spool.file, start: segment.start) }
@@ -51,6 +53,23 @@ enum FileSink {
             case .finished?: return Written(bytes: written, failure: nil)
             case .failed(let error)?: return Written(bytes: written, failure: error)
             }
+        }
+    }
+
+    /// Reads to its end a body a wrapping transport made from the one a transport writes to
+    /// `spool`, without writing it: the bytes in the file are the transport's. Progress follows
+    /// the bytes both read and in the file; how the body ended is the spool's to say.
+    private static func drain(_ body: ResponseBody, writtenTo spool: BodySpool, progress: (Int64) -> Void) async {
+        var read: Int64 = 0
+        do {
+            for try await chunk in body {
+                read += Int64(chunk.count)
+                progress(min(read, spool.current.written))
+            }
+        } catch {
+            // The transfer's failure is the spool's too; a failure of the wrapper's own ends the
+            // transfer, which the spool then reports.
+            if spool.current.outcome == nil { spool.finish(throwing: error) }
         }
     }
 

@@ -71,6 +71,11 @@ final class DownloadFile: Sendable, Equatable {
         let start: Int64
         /// Whether it begins the body (a first response, or a restart): the bytes before are gone.
         let begins: Bool
+        /// Whether a transport writes it, though the body handed on is not read from it: a
+        /// transport wrapping the one that writes (a cassette recording, a decorator) hands on
+        /// its own body, made from the spooled one. The transport's bytes are the file's; the body
+        /// handed on is read to its end, to let the wrapper see it, and not written again.
+        var writtenByTransport = false
     }
 
     /// What becomes of a response, from ``claim(_:accepted:)``.
@@ -148,10 +153,14 @@ final class DownloadFile: Sendable, Equatable {
             Result { () throws(APIError) -> Claim in
                 let opened = state.opened
                 state.opened = nil
-                if let opened, let reader = response.body.spoolReader, reader.spool === opened.spool {
+                if var opened {
+                    // A transport writes this response's body to the file. When the body handed
+                    // on is another, a transport wrapping it made that body from the spooled one:
+                    // the spool must go on (releasing it, or cutting the file for a segment of the
+                    // download's own, would fail the body the wrapper reads).
+                    if response.body.spoolReader?.spool !== opened.spool { opened.writtenByTransport = true }
                     return .segment(opened)
                 }
-                opened?.spool.release()  // a transport opened it, then handed on another body
                 return try open(response.head, accepted: accepted, &state)
             }
         }.get()
