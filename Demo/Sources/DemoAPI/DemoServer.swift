@@ -112,6 +112,7 @@ package enum DemoServer {
         let state = DemoState()
         SeedRoutes.add(to: router)
         DiagnosticRoutes.add(to: router, state: state)
+        DownloadRoutes.add(to: router, state: state)
         AuthRoutes.add(to: router, state: state)
         RetryRoutes.add(to: router, state: state)
         UploadRoutes.add(to: router, state: state)

@@ -2,9 +2,11 @@ import Courier
 import Foundation
 import ProcessMemory
 
-/// `courier-memory-probe <transport> <url> <maximum body size> [download]`: makes one call (with
-/// `download`, a download to a temporary file) and prints how far it raised the process's peak
-/// resident memory, and the peak itself, as `kind=<APIError kind or ok> grown=<bytes> peak=<bytes>`.
+/// `courier-memory-probe <transport> <url> <maximum body size> [download | keep <destination>]`:
+/// makes one call (with `download`, a download to a temporary file; with `keep`, a download to
+/// `destination` that keeps its partial download when it fails) and prints how far it raised the
+/// process's peak resident memory, and the peak itself, as
+/// `kind=<APIError kind or ok> grown=<bytes> peak=<bytes>`.
 ///
 /// The wire tests run it as a child process, so that the peak is the call's alone: in the test
 /// process, other tests allocate at the same time. Linux only (it reads `/proc/self/status`).
@@ -12,13 +14,17 @@ import ProcessMemory
 enum MemoryProbe {
     static func main() async {
         let arguments = CommandLine.arguments.dropFirst()
-        guard arguments.count == 3 || (arguments.count == 4 && arguments.last == "download"),
+        let mode = Array(arguments.dropFirst(3))
+        guard mode.isEmpty || mode == ["download"] || (mode.count == 2 && mode[0] == "keep"),
             let url = URL(string: arguments[arguments.startIndex + 1]),
             let limit = Int(arguments[arguments.startIndex + 2])
         else {
-            fail("usage: courier-memory-probe urlSession|asyncHTTPClient <url> <maximum body size> [download]")
+            fail(
+                "usage: courier-memory-probe urlSession|asyncHTTPClient <url> <maximum body size> "
+                    + "[download | keep <destination>]")
         }
-        let downloads = arguments.count == 4
+        let downloads = !mode.isEmpty
+        let kept = mode.count == 2 ? URL(fileURLWithPath: mode[1]) : nil
         let transport: any Transport
         switch arguments.first {
         case "urlSession": transport = URLSessionTransport()
@@ -38,11 +44,13 @@ enum MemoryProbe {
             fail("the peak resident memory cannot be reset and read here (Linux only)")
         }
         let kind: String
-        let destination = FileManager.default.temporaryDirectory.appending(path: "courier-probe-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: destination) }
+        let destination =
+            kept ?? FileManager.default.temporaryDirectory.appending(path: "courier-probe-\(UUID().uuidString)")
+        defer { if kept == nil { try? FileManager.default.removeItem(at: destination) } }
         do {
             if downloads {
-                try await client.download(Probe(path: url.path, query: url.query), to: destination)
+                let options = DownloadOptions(keepsPartialDownload: kept != nil)
+                try await client.download(Probe(path: url.path, query: url.query), to: destination, options: options)
             } else {
                 _ = try await client.send(Probe(path: url.path, query: url.query))
             }

@@ -9,7 +9,7 @@ enum BodyMode: Sendable, Equatable {
     /// Handed on as it streams, with no limit: ``APIClient/withBytes(_:progress:_:)``, event
     /// streams, JSON Lines, streamed OpenAPI operations.
     case stream
-    /// Into a file at this URL: ``APIClient/download(_:to:progress:)``. A transport may write it
-    /// there as it arrives (``TransportContext``'s download destination).
-    case file(URL)
+    /// Into a download's file: ``APIClient/download(_:to:options:progress:)``. A transport may
+    /// write it there as it arrives (``TransportContext``'s download).
+    case file(DownloadFile)
 }

@@ -11,9 +11,23 @@ struct CallOutcome: Sendable {
     let scope: DeadlineScope
     /// The request as the client built it, before the interceptors.
     let request: HTTPRequest
+    /// Sends another request through the steps the response came through, with the call's
+    /// context: set for a download (``BodyMode/file(_:)``) only, whose resumptions need it, so that
+    /// no other call pays for it (``resend(_:)``).
+    let steps: (nonisolated(nonsending) @Sendable (HTTPRequest) async throws -> InterceptorResponse)?
 
     var head: HTTPResponse { response.head }
     var body: ResponseBody { response.body }
+
+    /// Sends another request of the same call through the same steps — the interceptors, cookies,
+    /// redirects, the transport — inside the call's time, observed as one more attempt of it: the
+    /// request for the rest of a download's body. Its status is the caller's to check.
+    ///
+    /// - Throws: What the steps throw; `CancellationError` for a call that is not a download's.
+    func resend(_ request: HTTPRequest) async throws -> InterceptorResponse {
+        guard let steps else { throw CancellationError() }
+        return try await steps(request)
+    }
 
     /// Runs the reading of the body: a failure is worded as the call's, with the response head.
     func reading<Value>(_ read: () async throws -> Value) async throws(APIError) -> Value {
@@ -155,7 +169,9 @@ extension APIClient {
                 if body == nil { body = try? await response.body.collect(upTo: bodyLimit) }
                 throw APIError.unacceptableStatus(response.head, body: body, request: request)
             }
-            let value = try await finish(CallOutcome(response: response, scope: scope, request: request))
+            var steps: (nonisolated(nonsending) @Sendable (HTTPRequest) async throws -> InterceptorResponse)?
+            if case .file = mode { steps = { try await resolved.chain.entry($0, nil, context) } }
+            let value = try await finish(CallOutcome(response: response, scope: scope, request: request, steps: steps))
             // Never a late success, even over a transport that let the exchange run past the deadline.
             if scope.hasPassed { throw scope.timeoutError(request: request, response: response.head) }
             recorder?.answered(status)

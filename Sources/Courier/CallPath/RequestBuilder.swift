@@ -14,9 +14,9 @@ struct PreparedCall: Sendable {
     let options: RequestOptions
     /// The call's time limit.
     let timeout: Duration
-    /// statuses the call accepts; `nil` to return every response (a generated client validates
-    /// its own).
-    let acceptableStatusCodes: StatusCodes?
+    /// The statuses the call accepts; `nil` to return every response (a generated client validates
+    /// its own). A download asking for the rest of its body accepts its `206` too.
+    var acceptableStatusCodes: StatusCodes?
     /// The origin of the client's base URL, where credentials go by default
     /// (``CredentialScope/clientOrigin``); for a generated client's call, its server's.
     let clientOrigin: WebOrigin?

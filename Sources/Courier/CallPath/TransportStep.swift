@@ -90,7 +90,7 @@ struct TransportStep: Sendable {
             deadlineSinceEpoch: context.scope.transportDeadline, readsWholeBody: context.mode == .buffer,
             bodyLimit: bodyLimit,
             networkAccess: context.networkAccess)
-        if case .file(let destination) = context.mode { transportContext.downloadDestination = destination }
+        if case .file(let download) = context.mode { transportContext.download = download }
         transportContext.testClock = context.scope.clock.custom
         transportContext.redaction = context.redaction
         if request.scheme == "https", request.headerFields[.proxyAuthorization] != nil {

@@ -28,6 +28,8 @@ extension APIError {
             case authentication
             case storage
             case notCached
+            case resumption
+            case digestMismatch
         }
 
         private let base: Base
@@ -99,6 +101,17 @@ extension APIError {
         /// `Cache-Control: only-if-cached`) and the client's ``ResponseCache`` has none. Nothing
         /// was sent.
         public static var notCached: Self { .init(.notCached) }
+
+        /// A download could not be resumed: the server answered the request for the rest of the
+        /// body with a `Content-Range` that does not fit the bytes already received, with a partial
+        /// body of another version, or with `416 Range Not Satisfiable`. The bytes received are
+        /// dropped; downloading again starts from the first byte. See <doc:Downloads>.
+        public static var resumption: Self { .init(.resumption) }
+
+        /// A downloaded body did not match the digest it was expected to have: the SHA-256 or
+        /// SHA-512 the app gave (``DownloadOptions/expectedDigest``), or the server's `Repr-Digest`
+        /// or `Content-Digest`. The file was removed, and the destination left as it was.
+        public static var digestMismatch: Self { .init(.digestMismatch) }
 
         /// The kind's name, like `timeout`.
         public var description: String { base.rawValue }

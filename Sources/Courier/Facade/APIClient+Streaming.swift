@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import HTTPTypes
 
 extension APIClient {
@@ -33,39 +33,6 @@ extension APIClient {
     ) async throws(APIError) -> Result {
         try await run(request, mode: .stream) { outcome in
             try await outcome.reading { try await consume(outcome.head, outcome.body.reportingProgress(to: progress)) }
-        }
-    }
-
-    /// Downloads the response body into a file, streaming it to disk.
-    ///
-    /// The body is written to a temporary file beside `destination`, which replaces `destination`
-    /// only once the whole body has arrived: a failed or cancelled download leaves no partial file.
-    /// The body is never held in memory, whatever its size (over ``URLSessionTransport`` on Linux,
-    /// FoundationNetworking's own bookkeeping still grows with the transfer; see there).
-    ///
-    /// ```swift
-    /// try await client.download(BackupRequest(), to: backupURL) { progress in
-    ///     print(progress.fractionCompleted ?? 0)
-    /// }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - request: The request to send.
-    ///   - destination: The file URL to write; an existing file is replaced.
-    ///   - progress: Called after each chunk with the bytes written so far.
-    /// - Returns: The response head.
-    /// - Throws: ``APIError``: ``APIError/Kind/storage`` when the file cannot be written.
-    @discardableResult
-    public func download<Request: APIRequest>(
-        _ request: Request,
-        to destination: URL,
-        progress: (@Sendable (TransferProgress) -> Void)? = nil
-    ) async throws(APIError) -> HTTPResponse {
-        try await run(request, mode: .file(destination)) { outcome in
-            try await outcome.reading {
-                try await FileSink.write(outcome.body, to: destination, progress: progress, scope: outcome.scope)
-            }
-            return outcome.head
         }
     }
 }

@@ -1,18 +1,21 @@
 import Foundation
 
-/// SHA-256 (FIPS 180-4), for cache keys, disk-entry checksums and public-key pins: small,
+/// SHA-256 (FIPS 180-4), for cache keys, disk-entry checksums, public-key pins and downloads' digests: small,
 /// internal, and checked against the NIST test vectors, so that no app has to build a
 /// cryptography dependency for it. It hashes public data only (a pin hashes a server's public
 /// key), so it need not be constant-time.
 ///
 /// Not for secrets at rest beyond that: a credential's digest keys its cache entries so that two
 /// credentials never share one, and the credential itself is never stored.
-struct SHA256: Sendable {
-    private var state: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
-    private var pending: [UInt8] = []
-    private var length: UInt64 = 0
+struct SHA256: SHA2 {
+    static let blockSize = 64
+    static let lengthSize = 8
+
+    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
+    )
+    var pending: [UInt8] = []
+    var length: UInt64 = 0
 
     private static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
@@ -25,43 +28,11 @@ struct SHA256: Sendable {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    /// Adds bytes to the message.
-    mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        let bytes = Array(bytes)
-        length &+= UInt64(bytes.count)
-        var index = 0
-        if !pending.isEmpty {
-            index = min(64 - pending.count, bytes.count)
-            pending.append(contentsOf: bytes[0..<index])
-            guard pending.count == 64 else { return }
-            compress(pending[...])
-            pending.removeAll(keepingCapacity: true)
-        }
-        while bytes.count - index >= 64 {
-            compress(bytes[index..<index + 64])
-            index += 64
-        }
-        pending.append(contentsOf: bytes[index...])
-    }
-
     /// Adds a string's UTF-8 bytes, preceded by their count so that concatenations stay distinct.
     mutating func update(field: String) {
         let bytes = Array(field.utf8)
         update(withUnsafeBytes(of: UInt64(bytes.count).bigEndian) { Array($0) })
         update(bytes)
-    }
-
-    /// The digest of the message so far.
-    func finalize() -> [UInt8] {
-        var copy = self
-        let bits = length &* 8
-        copy.pending.append(0x80)
-        while copy.pending.count % 64 != 56 { copy.pending.append(0) }
-        copy.pending.append(contentsOf: withUnsafeBytes(of: bits.bigEndian) { Array($0) })
-        for start in stride(from: 0, to: copy.pending.count, by: 64) {
-            copy.compress(copy.pending[start..<start + 64])
-        }
-        return copy.state.flatMap { word in withUnsafeBytes(of: word.bigEndian) { Array($0) } }
     }
 
     /// The digest of `data`, as 64 lowercase hexadecimal digits.
@@ -71,39 +42,42 @@ struct SHA256: Sendable {
         return hash.hexDigest
     }
 
-    /// The digest so far, as 64 lowercase hexadecimal digits.
-    var hexDigest: String {
-        finalize().map { byte in
-            let digits = Array("0123456789abcdef")
-            return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0f)]])
-        }.joined()
+    var stateBytes: [UInt8] {
+        let (a, b, c, d, e, f, g, h) = state
+        return [a, b, c, d, e, f, g, h].flatMap { word in withUnsafeBytes(of: word.bigEndian) { Array($0) } }
     }
 
-    private mutating func compress(_ block: ArraySlice<UInt8>) {
-        var w = [UInt32](repeating: 0, count: 64)
-        let base = block.startIndex
-        for i in 0..<16 {
-            let at = base + i * 4
-            w[i] =
-                UInt32(block[at]) << 24 | UInt32(block[at + 1]) << 16 | UInt32(block[at + 2]) << 8
-                | UInt32(block[at + 3])
+    mutating func compress(_ block: UnsafeRawPointer) {
+        Self.k.withUnsafeBufferPointer { k in
+            compress(block, k: k)
         }
-        for i in 16..<64 {
-            let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
-            let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+    }
+
+    private mutating func compress(_ block: UnsafeRawPointer, k: UnsafeBufferPointer<UInt32>) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            for i in 0..<16 {
+                w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
+            }
+            for i in 16..<64 {
+                let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
+                let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
+                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+            }
+            var (a, b, c, d, e, f, g, h) = state
+            for i in 0..<64 {
+                let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+                let choice = (e & f) ^ (~e & g)
+                let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
+                let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+                let majority = (a & b) ^ (a & c) ^ (b & c)
+                let t2 = s0 &+ majority
+                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+            }
+            state = (
+                state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g,
+                state.7 &+ h
+            )
         }
-        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for i in 0..<64 {
-            let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
-            let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-        }
-        for (i, value) in [a, b, c, d, e, f, g, h].enumerated() { state[i] &+= value }
     }
 }
 

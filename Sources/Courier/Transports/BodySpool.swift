@@ -1,21 +1,25 @@
 import Foundation
 
-/// A response body written to a file as it arrives: the body of a download over
-/// ``URLSessionTransport``.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A response body written to a file as it arrives: a download's body (``DownloadFile``).
 ///
 /// FoundationNetworking hands every chunk to the session's delegate without waiting, and no
 /// delegate callback may wait for a reader (every session in the process shares one serial work
 /// queue), so a body handed on in memory queues as fast as the network delivers it. A download
-/// does not need it in memory: the transport's callback appends each chunk here, where it is
-/// called, as FoundationNetworking's own download tasks do, and memory stays at one gathered
-/// write whatever the size. The client then takes the finished file
-/// (``APIClient/download(_:to:progress:)``), or reads the body back as the file grows (a redirect's
-/// body, an error response's body, an interceptor that reads it). The client also writes a body
-/// that arrives some other way (over AsyncHTTPClient, from a stub) to its destination through one.
+/// does not need it in memory: ``URLSessionTransport``'s callback appends each chunk here, where it
+/// is called, as FoundationNetworking's own download tasks do, and memory stays at one gathered
+/// write whatever the size. The client waits for the spool to end (``FileSink``), or reads the body
+/// back as the file grows (``SpoolReader``). The client also writes a body that arrives some other
+/// way (over AsyncHTTPClient, from a stub) through one.
 ///
-/// The file is created beside the download's destination, so that taking it is a rename. It is
-/// removed when the spool ends without being taken: when its reader goes away before the end
-/// (``SpoolReader``), or when the last reference to the spool goes.
+/// A spool writes one response's body into the download's file from ``base`` on: after the bytes
+/// of the body the download already has when it resumes, from the start otherwise. It never removes
+/// the file: the download owns it, and removes it or keeps it when the call ends.
 final class BodySpool: Sendable {
     /// Chunks are gathered into writes of up to this size: one system call instead of sixteen for
     /// URLSession's 16 KiB chunks.
@@ -26,6 +30,8 @@ final class BodySpool: Sendable {
 
     /// The file being written.
     let file: URL
+    /// Where in the file the body starts.
+    let base: Int64
     private let state: Locked<State>
 
     /// What a reader sees: the bytes in the file, and how the body ended, once it has.
@@ -45,39 +51,35 @@ final class BodySpool: Sendable {
         var written: Int64 = 0
         var lastFlush = ContinuousClock.now
         var outcome: Outcome?
-        /// Whether the file has been taken (it is the caller's now) or removed.
+        /// Whether the reader went away: the spool takes no more chunks.
         var released = false
         var waiters: [CheckedContinuation<Void, Never>] = []
 
         var snapshot: Snapshot { Snapshot(written: written, outcome: outcome) }
     }
 
-    /// Creates the spool's file beside `destination`.
+    /// Opens `file` (creating it when it does not exist) to write a body from `base` on: the file
+    /// is cut there first.
     ///
-    /// - Throws: ``APIError/Kind/storage`` when the file cannot be created.
-    init(beside destination: URL) throws(APIError) {
-        let file = Self.temporaryURL(beside: destination)
+    /// - Throws: ``APIError/Kind/storage`` when the file cannot be opened or cut.
+    init(writingTo file: URL, at base: Int64) throws(APIError) {
         let handle: FileHandle
         do {
-            guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
-                throw CocoaError(.fileWriteUnknown)
-            }
-            handle = try FileHandle(forWritingTo: file)
+            let descriptor = open(file.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            try handle.truncate(atOffset: UInt64(base))
+            try handle.seekToEnd()
         } catch {
-            throw APIError(.storage, "Could not create \(file.path).", underlying: error)
+            throw APIError(.storage, "Could not open \(file.path).", underlying: error)
         }
         self.file = file
+        self.base = base
         self.state = Locked(State(handle: handle))
     }
 
     deinit {
         release()
-    }
-
-    /// A new temporary file name beside `destination`: hidden, and ending in `.download`.
-    static func temporaryURL(beside destination: URL) -> URL {
-        destination.deletingLastPathComponent()
-            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
     }
 
     // MARK: Writing (the transport's callbacks, one at a time)
@@ -99,17 +101,16 @@ final class BodySpool: Sendable {
         return accepted
     }
 
-    /// Ends the body: writes what is left and closes the file, or records the failure.
+    /// Ends the body: writes what is left and closes the file, and records the failure if any (a
+    /// failed body keeps the bytes it got, which a download resumes after).
     ///
     /// Does nothing once the body has ended, so a transfer cancelled after a storage failure
     /// keeps reporting the storage failure.
     func finish(throwing error: (any Error)? = nil) {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            guard state.outcome == nil else { return [] }
-            if let error {
-                state.outcome = .failed(error)
-            } else if Self.flush(&state, file: file) {
-                state.outcome = .finished
+            guard state.outcome == nil, !state.released else { return [] }
+            if Self.flush(&state, file: file) {
+                state.outcome = error.map { .failed($0) } ?? .finished
             }
             try? state.handle?.close()
             state.handle = nil
@@ -166,21 +167,7 @@ final class BodySpool: Sendable {
     /// The bytes in the file and how the body ended, now, without waiting.
     var current: Snapshot { state.withLock { $0.snapshot } }
 
-    /// Hands over the finished file: the caller moves it into place and the spool no longer
-    /// removes it.
-    ///
-    /// - Throws: The body's failure (a storage error, the transfer's error), or
-    ///   `CancellationError` when the body has not ended or the file was released.
-    func take() throws -> URL {
-        try state.withLock { state in
-            if case .failed(let error) = state.outcome { throw error }
-            guard case .finished = state.outcome, !state.released else { throw CancellationError() }
-            state.released = true
-            return file
-        }
-    }
-
-    /// Stops taking chunks and removes the file, unless it was taken.
+    /// Stops taking chunks (what is gathered and not written yet is dropped); the file stays.
     func release() {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             guard !state.released else { return [] }
@@ -191,7 +178,6 @@ final class BodySpool: Sendable {
             if state.outcome == nil {
                 state.outcome = .failed(CancellationError())
             }
-            try? FileManager.default.removeItem(at: file)
             return Self.takeWaiters(&state)
         }
         for waiter in waiters { waiter.resume() }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The client's hold on a ``BodySpool``: what a spooled ``ResponseBody`` carries. When the last
-/// body holding it goes away before the file is taken — the caller stopped reading, the deadline
-/// passed, an error response was read and dropped — the transfer is cancelled and the file
-/// removed.
+/// body holding it goes away — the download ended, the caller stopped reading, the deadline
+/// passed — the spool takes no more chunks and the transfer is cancelled (the download that owns
+/// the file removes or keeps it).
 final class SpoolReader: Sendable {
     let spool: BodySpool
     private let stopTransfer: @Sendable () -> Void
@@ -59,7 +59,7 @@ final class SpoolReader: Sendable {
             do {
                 let handle = try handle ?? FileHandle(forReadingFrom: file)
                 self.handle = handle
-                try handle.seek(toOffset: UInt64(offset))
+                try handle.seek(toOffset: UInt64(reader.spool.base + offset))
                 guard let data = try handle.read(upToCount: Int(count)), !data.isEmpty else {
                     throw CocoaError(.fileReadUnknown)
                 }

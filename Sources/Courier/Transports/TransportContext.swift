@@ -33,11 +33,13 @@ public struct TransportContext: Sendable {
     /// refusal ignores it.
     public var networkAccess: NetworkAccess
 
-    /// Where the client will put the body, for ``APIClient/download(_:to:progress:)``: a transport
-    /// may write the body to a file beside it as it arrives (``ResponseBody/init(spooledBy:expectedLength:)``)
-    /// rather than hand it on in memory. ``URLSessionTransport`` does, since FoundationNetworking
-    /// cannot be made to wait for a slower reader.
-    var downloadDestination: URL?
+    /// The file the client writes the body to, for ``APIClient/download(_:to:options:progress:)``:
+    /// a transport may write the body there as it arrives, in the spool the download opens for the
+    /// response's head (``DownloadFile/spool(for:)``, handed on as
+    /// ``ResponseBody/init(spooledBy:expectedLength:)``), rather than hand it on in memory.
+    /// ``URLSessionTransport`` does, since FoundationNetworking cannot be made to wait for a slower
+    /// reader.
+    var download: DownloadFile?
 
     /// The client's clock, when it is not the system's (a test's `ManualClock`): a test double that
     /// simulates latency sleeps on it, so that the test's time, not the machine's, passes.

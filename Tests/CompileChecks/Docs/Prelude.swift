@@ -66,6 +66,12 @@ public let auth = RefreshingAuthorizationInterceptor.bearer(initial: saved) { st
 /// Where a download goes.
 public let backupURL = FileManager.default.temporaryDirectory.appendingPathComponent("backup.zip")
 
+/// Where a large download that resumes goes (the Downloads article).
+public let modelURL = FileManager.default.temporaryDirectory.appendingPathComponent("model.bin")
+
+/// The SHA-256 a manifest gives for the model, in hexadecimal.
+public let modelSHA256 = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+
 /// A video to upload.
 public let videoURL = FileManager.default.temporaryDirectory.appendingPathComponent("video.mp4")
 
@@ -180,6 +186,18 @@ public struct TimetableRequest: APIRequest {
     public var method: HTTPRequest.Method { .get }
     /// `/timetable`.
     public var path: String { "/timetable" }
+}
+
+/// `GET /model`: a large file, for `download(_:to:options:progress:)`.
+public struct ModelRequest: APIRequest {
+    /// The body goes to a file.
+    public typealias Response = Data
+    /// Creates the request.
+    public init() {}
+    /// `GET`.
+    public var method: HTTPRequest.Method { .get }
+    /// `/model`.
+    public var path: String { "/model" }
 }
 
 /// `GET /backup`: a body too large to buffer, for `download(_:to:progress:)`.

@@ -22,11 +22,10 @@ struct BodySpoolTests {
         Data(repeating: value, count: count)
     }
 
-    @Test func readsBackWhatWasWrittenAndRemovesTheFileWhenDropped() async throws {
+    @Test func readsBackWhatWasWrittenAndKeepsTheFileWhenDropped() async throws {
         try await Self.withDestination { destination in
-            let spool = try BodySpool(beside: destination)
-            #expect(try Self.files(beside: destination) == [spool.file.lastPathComponent])
-            #expect(spool.file.lastPathComponent.hasPrefix(".body.bin."))
+            let spool = try BodySpool(writingTo: destination, at: 0)
+            #expect(try Self.files(beside: destination) == ["body.bin"])
             let stopped = Locked(0)
             var body: ResponseBody? = ResponseBody(
                 spooledBy: SpoolReader(spool) { stopped.withLock { $0 += 1 } }, expectedLength: nil)
@@ -41,13 +40,30 @@ struct BodySpoolTests {
             #expect(read == parts.reduce(Data(), +))
             body = nil
             #expect(stopped.withLock { $0 } == 1)
-            #expect(try Self.files(beside: destination).isEmpty)
+            #expect(try Data(contentsOf: destination) == parts.reduce(Data(), +))  // the download's to remove
+        }
+    }
+
+    /// A resumed body goes after the bytes the download has: the file is cut there, and a reader
+    /// reads from there.
+    @Test func aBodyWrittenFromAnOffsetCutsTheFileThereAndIsReadFromThere() async throws {
+        try await Self.withDestination { destination in
+            try (Self.bytes(100, 1) + Self.bytes(50, 9)).write(to: destination)
+            let spool = try BodySpool(writingTo: destination, at: 100)
+            let body = ResponseBody(spooledBy: SpoolReader(spool) {}, expectedLength: nil)
+            #expect(spool.append(Self.bytes(30, 2)))
+            spool.finish()
+            var read = Data()
+            for try await chunk in body { read.append(chunk) }
+            #expect(read == Self.bytes(30, 2))
+            #expect(spool.current.written == 30)
+            #expect(try Data(contentsOf: destination) == Self.bytes(100, 1) + Self.bytes(30, 2))
         }
     }
 
     @Test func aReaderGetsChunksBeforeTheBodyEnds() async throws {
         try await Self.withDestination { destination in
-            let spool = try BodySpool(beside: destination)
+            let spool = try BodySpool(writingTo: destination, at: 0)
             let body = ResponseBody(spooledBy: SpoolReader(spool) {}, expectedLength: nil)
             let first = Task { () -> Data? in
                 var iterator = body.makeAsyncIterator()
@@ -64,7 +80,7 @@ struct BodySpoolTests {
 
     @Test func aSlowBodyIsWrittenWithinTheFlushInterval() async throws {
         try await Self.withDestination { destination in
-            let spool = try BodySpool(beside: destination)
+            let spool = try BodySpool(writingTo: destination, at: 0)
             #expect(spool.append(Self.bytes(10, 1)))
             #expect(spool.current.written == 0)  // gathered
             try await Task.sleep(for: BodySpool.flushInterval + .milliseconds(20))
@@ -75,23 +91,21 @@ struct BodySpoolTests {
         }
     }
 
-    @Test func theFinishedFileCanBeTakenAndIsThenKept() async throws {
+    /// A failed body keeps what was gathered before the failure: the bytes a download resumes after.
+    @Test func aFailureWritesWhatWasGatheredFirst() async throws {
         try await Self.withDestination { destination in
-            var spool: BodySpool? = try BodySpool(beside: destination)
-            #expect(spool?.append(Self.bytes(100, 9)) == true)
-            #expect(throws: CancellationError.self) { try spool?.take() }  // not finished yet
-            spool?.finish()
-            let file = try #require(try spool?.take())
-            #expect(throws: CancellationError.self) { try spool?.take() }  // once
-            spool?.release()
-            spool = nil
-            #expect(try Data(contentsOf: file) == Self.bytes(100, 9))
+            let spool = try BodySpool(writingTo: destination, at: 0)
+            #expect(spool.append(Self.bytes(100, 9)))
+            #expect(spool.current.written == 0)  // gathered
+            spool.finish(throwing: URLError(.networkConnectionLost))
+            #expect(spool.current.written == 100)
+            #expect(try Data(contentsOf: destination) == Self.bytes(100, 9))
         }
     }
 
     @Test func aFailureReachesTheReaderAfterTheBytesWritten() async throws {
         try await Self.withDestination { destination in
-            let spool = try BodySpool(beside: destination)
+            let spool = try BodySpool(writingTo: destination, at: 0)
             let body = ResponseBody(spooledBy: SpoolReader(spool) {}, expectedLength: nil)
             #expect(spool.append(Self.bytes(BodySpool.writeSize, 4)))
             spool.finish(throwing: URLError(.networkConnectionLost))
@@ -103,13 +117,12 @@ struct BodySpoolTests {
             }
             #expect(error?.code == .networkConnectionLost)
             #expect(read == BodySpool.writeSize)
-            #expect(throws: URLError.self) { try spool.take() }
         }
     }
 
-    @Test func droppingTheReaderStopsTheTransferAndRemovesTheFile() async throws {
+    @Test func droppingTheReaderStopsTheTransfer() async throws {
         try await Self.withDestination { destination in
-            let spool = try BodySpool(beside: destination)
+            let spool = try BodySpool(writingTo: destination, at: 0)
             let stopped = Locked(false)
             var reader: SpoolReader? = SpoolReader(spool) { stopped.withLock { $0 = true } }
             #expect(spool.append(Self.bytes(BodySpool.writeSize, 1)))
@@ -117,14 +130,13 @@ struct BodySpoolTests {
             reader = nil
             #expect(stopped.withLock { $0 })
             #expect(!spool.append(Self.bytes(10, 1)))  // the transport stops on this
-            #expect(try Self.files(beside: destination).isEmpty)
-            #expect(throws: CancellationError.self) { try spool.take() }
+            #expect(spool.current.written == Int64(BodySpool.writeSize))
         }
     }
 
     @Test func aWaitingReaderStopsWhenItsTaskIsCancelled() async throws {
         try await Self.withDestination { destination in
-            let spool = try BodySpool(beside: destination)
+            let spool = try BodySpool(writingTo: destination, at: 0)
             let body = ResponseBody(spooledBy: SpoolReader(spool) {}, expectedLength: nil)
             let reading = Task {
                 for try await _ in body {}
@@ -137,7 +149,7 @@ struct BodySpoolTests {
 
     @Test func aSpoolThatCannotBeCreatedIsAStorageError() {
         let destination = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/body.bin")
-        let error = #expect(throws: APIError.self) { try BodySpool(beside: destination) }
+        let error = #expect(throws: APIError.self) { try BodySpool(writingTo: destination, at: 0) }
         #expect(error?.kind == .storage)
     }
 }

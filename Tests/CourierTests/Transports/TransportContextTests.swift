@@ -42,7 +42,7 @@ struct TransportContextTests {
             for try await _ in body {}
         }
         #expect(seen.withLock { $0.first?.readsWholeBody } == false)
-        #expect(seen.withLock { $0.first?.downloadDestination } == nil)
+        #expect(seen.withLock { $0.first?.download } == nil)
     }
 
     @Test func aDownloadTellsTheTransportWhereTheBodyGoes() async throws {
@@ -52,7 +52,7 @@ struct TransportContextTests {
         defer { try? FileManager.default.removeItem(at: destination) }
         try await client.download(StubRequest(), to: destination)
         #expect(seen.withLock { $0.first?.readsWholeBody } == false)
-        #expect(seen.withLock { $0.first?.downloadDestination } == destination)
+        #expect(seen.withLock { $0.first?.download?.destination } == destination)
         #expect(FileManager.default.fileExists(atPath: destination.path))
     }
 

@@ -39,4 +39,29 @@ enum ChildProcess {
         }
         return text
     }
+
+    /// Starts `executable` and returns it running, its output discarded: for a test that stops it
+    /// (``terminate(_:)``).
+    static func start(_ executable: URL, arguments: [String]) throws -> Process {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw Failure(description: "\(executable.path) is missing: build the Demo package (swift build)")
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Kills `process` at once (`SIGKILL`: no code of its own runs) and waits for it to end.
+    static func terminate(_ process: Process) async {
+        _ = kill(process.processIdentifier, SIGKILL)
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                process.waitUntilExit()
+                done.resume()
+            }
+        }
+    }
 }

@@ -93,6 +93,12 @@ final class FaultServer: @unchecked Sendable {
                 // the rest of the reply is dropped.
                 let written = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, noSignal) }
                 guard written == bytes.count else { return }
+            case .reset:
+                // No lingering: the close that follows sends RST, and what the kernel had not sent
+                // yet is dropped.
+                var option = linger(l_onoff: 1, l_linger: 0)
+                setsockopt(connection, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+                return
             case .pause(let duration):
                 Thread.sleep(
                     forTimeInterval: Double(duration.components.seconds) + Double(duration.components.attoseconds)
@@ -130,6 +136,8 @@ enum FaultReply: Sendable {
     case bytes([UInt8])
     /// A pause before the next part (or before the connection closes).
     case pause(Duration)
+    /// The connection reset (RST) at once, rather than closed: what follows is not sent.
+    case reset
 }
 
 /// `send`'s flag that turns a write to a closed connection into an error rather than `SIGPIPE`

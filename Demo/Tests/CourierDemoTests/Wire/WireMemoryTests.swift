@@ -68,6 +68,30 @@ struct WireMemoryTests {
             #expect(
                 result.grown < Self.downloadBound(kind),
                 "peak memory grew by \(result.grown / 1024 / 1024) MiB, to \(result.peak / 1024 / 1024) MiB")
+            print("1 GiB download over \(kind.rawValue): grew \(result.grown) bytes, peak \(result.peak) bytes")
+        }
+    }
+
+    /// A download cut three times and resumed (issue 38) holds no more than one that is not:
+    /// each resumption appends to the same file, through the same gathered writes.
+    @Test(arguments: TransportKind.available)
+    func gibibyteDownloadResumedThreeTimesIsNotHeldInMemory(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let key = UUID().uuidString
+            let url = baseURL.appending(path: "download").appending(queryItems: [
+                URLQueryItem(name: "size", value: "\(1 << 30)"), URLQueryItem(name: "cuts", value: "3"),
+                URLQueryItem(name: "cut_after", value: "\(300 << 20)"), URLQueryItem(name: "key", value: key),
+            ])
+            let result = try await PeakMemory.measuringAlone {
+                try await MemoryProbe.run(kind, url: url, maximumBodySize: 1024 * 1024, downloads: true)
+            }
+            #expect(result.kind == "ok")
+            #expect(
+                result.grown < Self.downloadBound(kind),
+                "peak memory grew by \(result.grown / 1024 / 1024) MiB, to \(result.peak / 1024 / 1024) MiB")
+            print("resumed 1 GiB download over \(kind.rawValue): grew \(result.grown) bytes, peak \(result.peak) bytes")
+            let hits = try await WireResumeTests.hits(makeClient(kind, baseURL: baseURL), key: key)
+            #expect(hits == 4)
         }
     }
 

@@ -137,6 +137,28 @@ struct WireObservedVerbsTests {
         }
     }
 
+    /// A download's resumptions are requests of its one call: one call counted and traced, with a
+    /// span per request sent under it.
+    @Test(arguments: TransportKind.available)
+    func resumedDownload(_ kind: TransportKind) async throws {
+        try await DemoServer.withRunning { baseURL in
+            let observed = Observed(kind, baseURL)
+            let file = Self.temporaryFile()
+            defer { try? FileManager.default.removeItem(at: file) }
+            let request = WireResumeTests.file(300_000, ["cuts": 2, "cut_after": 100_000])
+            try await observed.client.download(request, to: file, options: WireResumeTests.options)
+            let counted = observed.metrics.counters(label: "courier.requests").filter { counter in
+                counter.dimensions.contains { $0 == ("request", "RawRequest") }
+            }
+            #expect(counted.map(\.totalValue).reduce(0, +) == 1)
+            let spans: [FinishedInMemorySpan] = observed.tracer.finishedSpans
+            let calls = spans.filter { (span: FinishedInMemorySpan) in span.operationName == "GET RawRequest" }
+            #expect(calls.count == 1)
+            let attempts = spans.filter { (span: FinishedInMemorySpan) in span.parentSpanID == calls.first?.spanID }
+            #expect(attempts.map { $0.operationName } == ["GET", "GET", "GET"])
+        }
+    }
+
     @Test(arguments: TransportKind.available)
     func events(_ kind: TransportKind) async throws {
         try await DemoServer.withRunning { baseURL in

@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// One task's response head and body, handed from delegate callbacks to the awaiting caller: the
-/// body in memory as it streams, or written to a file as it arrives (a download, `spool`).
+/// body in memory as it streams, or written to a file as it arrives (a download's body, in the
+/// spool its ``DownloadFile`` opens for the head).
 final class StreamedTask: TaskEvents {
     private struct State {
         var response: URLResponse?
@@ -18,21 +19,25 @@ final class StreamedTask: TaskEvents {
         /// Whether the meter stopped the body.
         var exceeded = false
         var task: URLSessionTask?
+        /// The file a download's body is written to, once the head said it is the download's.
+        var spool: BodySpool?
+        /// Why the download's file could not be opened for the body.
+        var spoolError: APIError?
     }
 
     private let state = Locked(State())
     /// The request body, told how much of it went out.
     let body: OutgoingBody?
     private let decoding: ContentDecoding
-    /// The file a download's body is written to, if the body goes to one.
-    private let spool: BodySpool?
+    /// The download whose body this may be, if the exchange is a download's.
+    private let download: DownloadFile?
     private let chunks: AsyncThrowingStream<Data, any Error>
     private let chunkSink: AsyncThrowingStream<Data, any Error>.Continuation
 
-    init(body: OutgoingBody?, decoding: ContentDecoding, spool: BodySpool? = nil) {
+    init(body: OutgoingBody?, decoding: ContentDecoding, download: DownloadFile? = nil) {
         self.body = body
         self.decoding = decoding
-        self.spool = spool
+        self.download = download
         (chunks, chunkSink) = AsyncThrowingStream.makeStream(of: Data.self)
     }
 
@@ -61,8 +66,12 @@ final class StreamedTask: TaskEvents {
     /// body abandoned at the client's size limit stops downloading.
     func body(of task: URLSessionTask, expectedLength: Int64) -> ResponseBody {
         let length = expectedLength >= 0 ? Int(expectedLength) : nil
+        let (spool, spoolError) = state.withLock { ($0.spool, $0.spoolError) }
         var body: ResponseBody
-        if let spool {
+        if let spoolError {
+            task.cancelWithoutWaiting()
+            body = ResponseBody(failure: spoolError)
+        } else if let spool {
             let reader = SpoolReader(spool) { task.cancelWithoutWaiting() }  // does nothing once it has completed
             body = ResponseBody(spooledBy: reader, expectedLength: length)
         } else {
@@ -76,9 +85,14 @@ final class StreamedTask: TaskEvents {
         let contentEncoding = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding")
         let encoded = ContentDecoding.isEncoded(contentEncoding)
         let expected = response.expectedContentLength
+        // Before the first chunk (the callbacks come one at a time): a download's body goes to its
+        // file from the first byte on.
+        let isFirst = state.withLock { $0.response == nil }
+        let opened = isFirst ? openSpool(for: response) : (nil, nil)
         let waiter = state.withLock { state -> CheckedContinuation<URLResponse, any Error>? in
             guard state.response == nil else { return nil }
             state.response = response
+            (state.spool, state.spoolError) = opened
             if encoded {
                 state.contentEncoding = contentEncoding
                 state.meter =
@@ -92,15 +106,28 @@ final class StreamedTask: TaskEvents {
         waiter?.resume(returning: response)
     }
 
+    /// The spool a download opens for the response's head, if the exchange is a download's and its
+    /// body the download's.
+    private func openSpool(for response: URLResponse) -> (BodySpool?, APIError?) {
+        guard let download, let response = response as? HTTPURLResponse,
+            let head = try? URLSessionTransport.makeResponse(response)
+        else { return (nil, nil) }
+        do {
+            return (try download.spool(for: head), nil)
+        } catch {
+            return (nil, error)
+        }
+    }
+
     func received(_ data: Data) {
-        let exceeded = state.withLock { state -> (BodyLimitExceeded, URLSessionTask?)? in
-            guard !state.exceeded else { return nil }
+        let (exceeded, spool) = state.withLock { state -> ((BodyLimitExceeded, URLSessionTask?)?, BodySpool?) in
+            guard !state.exceeded else { return (nil, state.spool) }
             do throws(BodyLimitExceeded) {
                 try state.meter.add(data.count)
-                return nil
+                return (nil, state.spool)
             } catch {
                 state.exceeded = true  // report once
-                return (error, state.task)
+                return ((error, state.task), state.spool)
             }
         }
         if let (error, task) = exceeded {
@@ -139,7 +166,7 @@ final class StreamedTask: TaskEvents {
             return state.waiter
         }
         waiter?.resume(throwing: error ?? URLError(.badServerResponse))
-        spool?.finish(throwing: error)
+        state.withLock { $0.spool }?.finish(throwing: error)
         if let error {
             chunkSink.finish(throwing: error)
         } else {

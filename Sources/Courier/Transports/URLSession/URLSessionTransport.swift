@@ -32,8 +32,9 @@ public import HTTPTypes
 /// there, stops reading at once.
 ///
 /// A download (``APIClient/download(_:to:progress:)``) does not go through memory: the delegate
-/// writes each chunk to a file beside the destination where it is handed over, as
-/// FoundationNetworking's own download tasks do, and the client renames that file into place:
+/// writes each chunk of a `200` or `206` to the download's file beside the destination where it
+/// is handed over, as FoundationNetworking's own download tasks do, and the client renames that
+/// file into place:
 /// Courier holds at most 256 KiB of the body, whatever its size. (FoundationNetworking's own
 /// memory still grows during a large transfer on Linux; a 1 GiB download peaked at 48–64 MiB,
 /// and a bare URLSession program writing the same way at 46–53 MiB.) Progress is reported as the chunks reach the file, at least
@@ -190,20 +191,12 @@ public final class URLSessionTransport: Transport {
     ) async throws -> (HTTPResponse, ResponseBody) {
         let task = try await makeTask(request, body: body, networkAccess: context.networkAccess, abandonment)
         guard context.readsWholeBody else {
-            // A download's body goes to a file beside its destination from the callbacks, since
-            // FoundationNetworking cannot be made to wait for a slower reader.
-            let spool = try context.downloadDestination.map { destination throws(APIError) in
-                try BodySpool(beside: destination)
-            }
-            let exchange = StreamedTask(body: body, decoding: decoding, spool: spool)
+            // A download's body goes to its file from the callbacks, since FoundationNetworking
+            // cannot be made to wait for a slower reader.
+            let exchange = StreamedTask(body: body, decoding: decoding, download: context.download)
             delegate.register(task, exchange)
             abandonment.route { exchange.abandon(with: $0) }
-            do {
-                return try await head(of: task, exchange, request: request)
-            } catch {
-                spool?.release()
-                throw error
-            }
+            return try await head(of: task, exchange, request: request)
         }
         let exchange = BufferedTask(task: task, body: body, limit: context.bodyLimit, decoding: decoding)
         delegate.register(task, exchange)
