@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "CourierCombine", targets: ["CourierCombine"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierOpenAPI", targets: ["CourierOpenAPI"]),
+        .library(name: "CourierOutbox", targets: ["CourierOutbox"]),
     ],
     traits: [
         .trait(
@@ -131,6 +132,13 @@ let package = Package(
             dependencies: ["Courier"],
             swiftSettings: strictSettings
         ),
+        // Durable delivery of mutating calls. Its store is a journal of its own (no SQLite), so it
+        // needs nothing Courier does not already resolve.
+        .target(
+            name: "CourierOutbox",
+            dependencies: ["Courier", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
         // `swift run courier-demo` at the root: a launcher that runs the demo from its own package,
         // `Demo/`, so that apps depending on Courier never resolve the demo's dependencies. No
         // product declares it, so those apps never see it.
@@ -157,6 +165,11 @@ let package = Package(
                     condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
             ],
             resources: [.process("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CourierOutboxTests",
+            dependencies: ["CourierOutbox", "Courier", "CourierTesting"],
             swiftSettings: strictSettings
         ),
     ]
