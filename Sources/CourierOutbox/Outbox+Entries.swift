@@ -56,7 +56,7 @@ extension Outbox {
             method: parts.method.rawValue, target: parts.target,
             headers: headers.map { StoredEntry.Header(name: $0.name.rawName, value: $0.value) },
             baseURL: parts.baseURL?.absoluteString, timeout: parts.timeout,
-            acceptableStatusCodes: parts.acceptableStatusCodes.map { UInt16($0.code) }, body: body, enqueuedAt: now,
+            acceptableStatusCodes: parts.acceptableStatusCodes, body: body, enqueuedAt: now,
             expiry: rules.expiry, expiresAt: rules.expiry.map { now + $0 }, retry: rules.retry, attempts: 0,
             nextAttemptAt: nil, lastFailure: nil, deadLetter: nil)
         let stored: StoredEntry

@@ -31,7 +31,7 @@ enum Verdict {
         _ outcome: Result<(HTTPResponse, Data), APIError>, entry: StoredEntry, attempt: Int, now: Date,
         random: Double
     ) -> Verdict {
-        let accepted = StatusCodes(entry.acceptableStatusCodes.map { HTTPResponse.Status(code: Int($0)) })
+        let accepted = entry.acceptableStatusCodes
         let retry = entry.retry
         switch outcome {
         case .success(let (head, body)):

@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// Writes the fields of a journal record: integers little-endian, strings and bytes after their
@@ -53,6 +54,16 @@ struct BinaryWriter {
         bytes.append(contentsOf: value)
     }
 
+    /// A set of statuses, as its runs of consecutive codes.
+    mutating func write(_ codes: StatusCodes) {
+        let runs = codes.codeRuns
+        write(UInt16(runs.count))
+        for run in runs {
+            write(UInt16(run.lowerBound))
+            write(UInt16(run.upperBound))
+        }
+    }
+
     mutating func write(_ value: UUID) {
         withUnsafeBytes(of: value.uuid) { bytes.append(contentsOf: $0) }
     }
@@ -85,9 +96,13 @@ struct BinaryReader {
         return bytes[offset..<offset + count]
     }
 
+    /// A little-endian integer, read straight from the bytes.
     private mutating func integer<Value: FixedWidthInteger>(_: Value.Type) throws -> Value {
-        let slice = try take(MemoryLayout<Value>.size)
-        return slice.reversed().reduce(Value.zero) { $0 << 8 | Value($1) }
+        let size = MemoryLayout<Value>.size
+        guard bytes.endIndex - offset >= size else { throw Truncated() }
+        let start = offset - bytes.startIndex
+        offset += size
+        return Value(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: start, as: Value.self) })
     }
 
     mutating func byte() throws -> UInt8 { try integer(UInt8.self) }
@@ -115,6 +130,18 @@ struct BinaryReader {
 
     mutating func string() throws -> String {
         String(decoding: try take(Int(try uint32())), as: UTF8.self)
+    }
+
+    mutating func statusCodes() throws -> StatusCodes {
+        let count = Int(try uint16())
+        var runs: [ClosedRange<Int>] = []
+        for _ in 0..<count {
+            let lower = Int(try uint16())
+            let upper = Int(try uint16())
+            guard lower <= upper else { throw Truncated() }
+            runs.append(lower...upper)
+        }
+        return StatusCodes(codeRuns: runs)
     }
 
     mutating func uuid() throws -> UUID {

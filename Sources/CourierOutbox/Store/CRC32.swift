@@ -3,6 +3,16 @@
 enum CRC32 {
     /// The checksum of `bytes`, continuing from `crc` (the checksum of what came before).
     static func checksum(_ bytes: some Sequence<UInt8>, continuing crc: UInt32 = 0) -> UInt32 {
+        let fast = bytes.withContiguousStorageIfAvailable { buffer in
+            table.withUnsafeBufferPointer { table in
+                var value = ~crc
+                for byte in buffer {
+                    value = table[Int((value ^ UInt32(byte)) & 0xFF)] ^ (value >> 8)
+                }
+                return ~value
+            }
+        }
+        if let fast { return fast }
         var value = ~crc
         for byte in bytes {
             value = table[Int((value ^ UInt32(byte)) & 0xFF)] ^ (value >> 8)

@@ -92,8 +92,7 @@ extension JournalRecord {
         }
         writer.writeOptional(entry.baseURL) { $0.write($1) }
         writer.writeOptional(entry.timeout) { $0.write($1) }
-        writer.write(UInt16(entry.acceptableStatusCodes.count))
-        for code in entry.acceptableStatusCodes { writer.write(code) }
+        writer.write(entry.acceptableStatusCodes)
         switch entry.body {
         case nil: writer.write(UInt8(0))
         case .data(let data):
@@ -110,9 +109,7 @@ extension JournalRecord {
         writer.write(UInt32(clamping: entry.retry.maximumRetries))
         writer.write(entry.retry.initialBackoff)
         writer.write(entry.retry.maximumBackoff)
-        let retryable = entry.retry.retryableStatusCodes.map { UInt16($0.code) }
-        writer.write(UInt16(retryable.count))
-        for code in retryable { writer.write(code) }
+        writer.write(entry.retry.retryableStatusCodes)
         writer.write(entry.retry.honorsRetryAfter)
         writer.write(UInt32(clamping: entry.attempts))
         writer.writeOptional(entry.nextAttemptAt) { $0.write($1) }
@@ -134,7 +131,7 @@ extension JournalRecord {
         }
         let baseURL = try reader.optional { try $0.string() }
         let timeout = try reader.optional { try $0.duration() }
-        let acceptable = try (0..<reader.uint16()).map { _ in try reader.uint16() }
+        let acceptable = try reader.statusCodes()
         let body: StoredEntry.Body? =
             switch try reader.byte() {
             case 0: nil
@@ -148,10 +145,10 @@ extension JournalRecord {
         let maximumRetries = Int(try reader.uint32())
         let initialBackoff = try reader.duration()
         let maximumBackoff = try reader.duration()
-        let retryable = try (0..<reader.uint16()).map { _ in HTTPResponse.Status(code: Int(try reader.uint16())) }
+        let retryable = try reader.statusCodes()
         let retry = RetryPolicy(
             maximumRetries: maximumRetries, initialBackoff: initialBackoff, maximumBackoff: maximumBackoff,
-            retryableStatusCodes: StatusCodes(retryable), honorsRetryAfter: try reader.bool())
+            retryableStatusCodes: retryable, honorsRetryAfter: try reader.bool())
         return StoredEntry(
             id: id, sequence: sequence, kind: kind, group: group, idempotencyKey: key, name: name, method: method,
             target: target, headers: headers, baseURL: baseURL, timeout: timeout, acceptableStatusCodes: acceptable,
@@ -168,8 +165,7 @@ extension JournalRecord {
         writer.write(failure.network)
     }
 
-    private static func readFailure(_ reader: inout BinaryReader) throws -> StoredEntry.Failure
-    {
+    private static func readFailure(_ reader: inout BinaryReader) throws -> StoredEntry.Failure {
         let kind = try reader.string()
         let status = try reader.uint16()
         return StoredEntry.Failure(

@@ -54,7 +54,7 @@ struct StoredEntry: Sendable, Equatable {
     /// The request's own base URL; `nil` for the client's.
     var baseURL: String?
     var timeout: Duration?
-    var acceptableStatusCodes: [UInt16]
+    var acceptableStatusCodes: StatusCodes
     var body: Body?
     var enqueuedAt: Date
     /// How long the entry may wait for delivery, from its enqueueing or the app's retry.

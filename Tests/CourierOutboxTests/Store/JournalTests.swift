@@ -42,6 +42,26 @@ import Testing
         }
     }
 
+    static let statusSets: [StatusCodes] = {
+        let retryable: StatusCodes = [408, 409, 429]
+        let every = StatusCodes.informational.union(.successful).union(.redirection).union(.clientError)
+        let edges: StatusCodes = [100, 163, 164, 227, 228, 599]
+        return [
+            .successful, retryable.union(.serverError), [200], [], StatusCodes.informational.union(.serverError),
+            every.union(.serverError), edges,
+        ]
+    }()
+
+    @Test(arguments: statusSets)
+    func aSetOfStatusesReadsBackAsWritten(_ codes: StatusCodes) throws {
+        var writer = BinaryWriter()
+        writer.write(codes)
+        var reader = BinaryReader(writer.bytes[...])
+        #expect(try reader.statusCodes() == codes)
+        #expect(reader.isAtEnd)
+        #expect(codes.codeRuns.count <= 6, "kept as runs: \(codes.codeRuns)")
+    }
+
     @Test func aStoreReopensWithItsEntries() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let (entries, _, _) = try storeWithThreeEntries()

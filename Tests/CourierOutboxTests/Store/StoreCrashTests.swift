@@ -13,10 +13,10 @@ import Testing
 /// disk kept. Every change acknowledged (its call returned) must be there, and a change under way
 /// at the crash either there or not, nothing else. `COURIER_TEST_SEED=<seed>` replays a run.
 @Suite struct StoreCrashTests {
-    static let cases = 300
+    static let cases = 200
 
     @Test func everyAcknowledgedChangeSurvivesACrash() throws {
-        let result = try Self.run(durability: .full)
+        let result = try Self.run(durability: .full, cases: Self.cases)
         #expect(result.failures.isEmpty, "\(result.failures.count) of \(Self.cases) crashes lost a change: \(result)")
         #expect(result.crashes == Self.cases)
         #expect(result.damagedRecoveries == 0, "a crash of the full store leaves at most a torn tail")
@@ -28,8 +28,8 @@ import Testing
         ("rewrites and body copies not flushed", StoreDurability(syncsRewrites: false)),
     ])
     func aStoreThatSkipsAFlushLosesChanges(_ name: String, _ durability: StoreDurability) throws {
-        let result = try Self.run(durability: durability)
-        print("StoreCrashTests, \(name): \(result.failures.count) of \(Self.cases) crashes lost a change")
+        let result = try Self.run(durability: durability, cases: Self.cases / 4)
+        print("StoreCrashTests, \(name): \(result.failures.count) of \(Self.cases / 4) crashes lost a change")
         #expect(!result.failures.isEmpty, "with \(name), no crash lost a change: the check cannot see the flush")
     }
 
@@ -40,7 +40,7 @@ import Testing
         var description: String { failures.prefix(5).joined(separator: "; ") }
     }
 
-    static func run(durability: StoreDurability) throws -> Result {
+    static func run(durability: StoreDurability, cases: Int) throws -> Result {
         let base = SeededGenerator.baseSeed(fixed: 36)
         let files = try BodyFiles()
         var result = Result()

@@ -12,7 +12,7 @@ extension StoredEntry {
             id: id, sequence: 0, kind: kind, group: group, idempotencyKey: "\"\(id.uuidString.lowercased())\"",
             name: "SaveNoteRequest", method: "POST", target: "/notes?draft=1",
             headers: [Header(name: "Content-Type", value: "application/json")], baseURL: nil,
-            timeout: .seconds(30), acceptableStatusCodes: Array(200..<300),
+            timeout: .seconds(30), acceptableStatusCodes: .successful,
             body: .data(Data(repeating: 0x61, count: size)),
             enqueuedAt: now, expiry: .seconds(3600), expiresAt: now + .seconds(3600), retry: DeliveryRules().retry,
             attempts: 0, nextAttemptAt: nil, lastFailure: nil, deadLetter: nil)
