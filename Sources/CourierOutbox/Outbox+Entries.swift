@@ -26,9 +26,9 @@ extension Outbox {
     ///     default) for none: the entry waits for nothing.
     ///   - rules: The entry's delivery rules; `nil` for the outbox's.
     /// - Returns: The entry.
-    /// - Throws: `APIError`: ``APIError/Kind/invalidRequest`` or ``APIError/Kind/encoding`` when
-    ///   the request cannot be built (nothing is stored); ``APIError/Kind/storage`` when it cannot
-    ///   be stored (its underlying ``OutboxError`` says why).
+    /// - Throws: `APIError`: `invalidRequest` or `encoding` when the request cannot be built
+    ///   (nothing is stored); `storage` when it cannot be stored (its underlying ``OutboxError``
+    ///   says why).
     @discardableResult
     public func enqueue<Request: APIRequest>(
         _ request: Request, kind: String, group: String? = nil, rules: DeliveryRules? = nil
@@ -148,14 +148,21 @@ extension Outbox {
         core.pump.wake()
     }
 
-    /// The outbox's changes from now on, after a ``OutboxEvent/Kind/snapshot`` of the counts.
+    /// The outbox's changes: a ``OutboxEvent/Kind/snapshot`` of the counts, then every change
+    /// from now on.
+    ///
+    /// The outbox starts delivering as it opens, before the app can call this: the first sequence
+    /// made starts with what happened since the opening (up to 1,000 events; an entry an earlier
+    /// process left may be delivered at once), then its snapshot. Make it where the app learns
+    /// outcomes, soon after opening.
     ///
     /// Each call makes a sequence of its own, which buffers what its reader has not read yet; it
     /// ends when the outbox closes, or when its task is cancelled.
     ///
     /// - Returns: The events.
     public func events() -> AsyncStream<OutboxEvent> {
-        core.events.subscribe(first: OutboxEvent(.snapshot, counts: core.counts.withLock { $0 }))
+        let core = core
+        return core.events.subscribe { OutboxEvent(.snapshot, counts: core.counts.withLock { $0 }) }
     }
 
     /// Tells the outbox that the network went or came back: while it is gone nothing is tried,

@@ -22,7 +22,8 @@ public struct OutboxEvent: Sendable {
             self.base = base
         }
 
-        /// The first event of every sequence: the counts as they stand; no entry.
+        /// The counts as they stand, first in every sequence (after what happened since the
+        /// opening, in the first); no entry.
         public static var snapshot: Self { .init(.snapshot) }
 
         /// An entry was enqueued, or a dead letter retried: it waits for delivery.

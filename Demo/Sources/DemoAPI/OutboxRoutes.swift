@@ -17,7 +17,7 @@ enum OutboxRoutes {
         let ledger = IdempotencyLedger()
         for method in [HTTPRequest.Method.post, .put, .patch, .delete] {
             router.on("outbox/items/:name", method: method) { request, _ in
-                guard let key = request.headers[HTTPField.Name("Idempotency-Key")!] else {
+                guard let key = request.headers[HTTPFields.Element.Name("Idempotency-Key")!] else {
                     return JSONResponse.error("an Idempotency-Key is required", status: .badRequest)
                 }
                 let parameters = request.uri.queryParameters

@@ -51,10 +51,15 @@ package enum OutboxDemoChild {
                 say("waiting: \(try await outbox.count) entries, each failed once (\(last): server down)")
             }
             if drain {
-                say("opened with \(try await outbox.count) entries an earlier process left")
-                while try await outbox.count > 0, let event = await events.next() {
-                    guard event.kind == .delivered, let entry = event.entry else { continue }
-                    say("delivered \(entry.idempotencyKey): \(event.delivery?.response.status.code ?? 0)")
+                say("opened: delivering what an earlier process left")
+                // The first sequence starts with what happened since the opening, then the counts.
+                var counted = false
+                while let event = await events.next() {
+                    if event.kind == .delivered, let entry = event.entry {
+                        say("delivered \(entry.idempotencyKey): \(event.delivery?.response.status.code ?? 0)")
+                    }
+                    counted = counted || event.kind == .snapshot
+                    if counted, event.pendingCount == 0 { break }
                 }
             }
             await outbox.close()

@@ -40,7 +40,6 @@ enum OutboxScenarios {
         // The first process: the server is down.
         let first = try await ChildRun.run(environment.demoExecutable, arguments: common + ["--enqueue", "3"])
         let keys = first.lines.compactMap { $0.hasPrefix("key ") ? String($0.dropFirst(4)) : nil }
-        let waiting = first.lines.first { $0.hasPrefix("waiting") } ?? "?"
         // The next process, with the server up on that port.
         let (second, ledger) = try await DemoServer.withRunning(port: port) { url in
             let second = try await ChildRun.run(environment.demoExecutable, arguments: common + ["--drain"])
@@ -49,12 +48,14 @@ enum OutboxScenarios {
         }
         let delivered = second.lines.filter { $0.hasPrefix("delivered") }.count
         let actedOnce = ledger.filter { $0.order != nil && keys.contains($0.key) }
+        let arrivals = ledger.map(\.arrivals).reduce(0, +)
         let summary =
-            "process 1, server down: \(keys.count) enqueued, \(waiting); process 2, server up: \(delivered) "
-            + "delivered; server: \(actedOnce.count) keys acted once, \(ledger.map(\.arrivals).reduce(0, +)) arrivals"
+            "down: \(keys.count) enqueued; restarted, up: \(delivered) delivered, \(actedOnce.count) keys acted once"
         let notes =
             ["process 1 (server down):"] + first.lines.map { "  " + $0 } + ["process 2 (server up):"]
-            + second.lines.map { "  " + $0 }
+            + second.lines.map { "  " + $0 } + [
+                "server: \(ledger.count) keys, each acted on once, \(arrivals) requests"
+            ]
         let expected =
             keys.count == 3 && Set(keys).count == 3 && delivered == 3 && actedOnce.count == 3 && ledger.count == 3
             && ledger.allSatisfy { $0.arrivals == 1 }

@@ -112,8 +112,13 @@ import Testing
         outbox.networkDidChange(isAvailable: false)
         try await outbox.enqueue(SaveNote(id: 1), kind: "note.save")
         var events = outbox.events().makeAsyncIterator()
+        // The first sequence starts with what happened since the opening, then the counts.
+        let first = try #require(await events.next())
+        #expect(first.kind == .pending && first.entry?.path == "/notes/1")
         let snapshot = try #require(await events.next())
         #expect(snapshot.kind == .snapshot && snapshot.pendingCount == 1 && snapshot.entry == nil)
+        var later = outbox.events().makeAsyncIterator()
+        #expect(await later.next()?.kind == .snapshot, "later sequences start with their snapshot")
         try await outbox.enqueue(SaveNote(id: 2), kind: "note.save")
         let pending = try #require(await events.next())
         #expect(pending.kind == .pending && pending.pendingCount == 2)

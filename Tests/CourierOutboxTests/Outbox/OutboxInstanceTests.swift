@@ -57,6 +57,27 @@ import Testing
         await later.close()
     }
 
+    @Test func theOutcomesOfWhatAnEarlierOutboxLeftAreKeptUntilTheAppAsksForEvents() async throws {
+        let harness = Harness()
+        defer { harness.removeFolder() }
+        let earlier = try await harness.open()
+        earlier.networkDidChange(isAvailable: false)
+        for id in 1...2 { try await earlier.enqueue(SaveNote(id: id), kind: "note.save") }
+        await earlier.close()
+
+        let later = try await harness.open()
+        while try await later.count > 0 { await Task.yield() }
+        var events = later.events().makeAsyncIterator()
+        var kinds: [OutboxEvent.Kind] = []
+        while let event = await events.next() {
+            kinds.append(event.kind)
+            if event.kind == .snapshot { break }
+        }
+        #expect(kinds.filter { $0 == .delivered }.count == 2, "\(kinds)")
+        #expect(kinds.last == .snapshot)
+        await later.close()
+    }
+
     @Test func aDeliveryCutShortByCloseIsSentAgainWithItsKeyByTheNextOutbox() async throws {
         let gate = Gate()
         let harness = Harness { _, count in
