@@ -169,7 +169,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierOutboxTests",
-            dependencies: ["CourierOutbox", "Courier", "CourierTesting"],
+            dependencies: [
+                "CourierOutbox", "Courier", "CourierTesting", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
     ]

@@ -55,7 +55,8 @@ struct Harness {
             .json(
                 #"{"id": \#(request.path?.split(separator: "/").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0)}"#,
                 status: .created)
-        }
+        },
+        configure: (inout APIClient.Configuration) -> Void = { _ in }
     ) {
         let arrivals = arrivals
         let stub = StubTransport { request, body in
@@ -68,6 +69,7 @@ struct Harness {
             [clock] in
             $0.clock = clock
             $0.headers = headers
+            configure(&$0)
         }
     }
 
