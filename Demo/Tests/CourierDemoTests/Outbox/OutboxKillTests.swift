@@ -10,10 +10,11 @@ import Testing
 /// mid-request and between the response and the entry's removal), and is killed with `SIGKILL`
 /// at a random instant, hundreds of times over; a last run finishes the work. Then every item
 /// whose `enqueue` returned was acted on exactly once, none under two keys, and each group in
-/// order. `COURIER_TEST_SEED=<seed>` replays a run.
+/// order. `COURIER_TEST_SEED=<seed>` replays a run; `COURIER_OUTBOX_KILLS=<n>` sets the number of
+/// kills (240 by default).
 @Suite("Outbox kill test", .serialized)
 struct OutboxKillTests {
-    static let kills = 240
+    static let kills = ProcessInfo.processInfo.environment["COURIER_OUTBOX_KILLS"].flatMap(Int.init) ?? 240
     static let executable = ChildProcess.built("courier-outbox-child")
 
     struct Record: Decodable, Sendable {
@@ -54,7 +55,7 @@ struct OutboxKillTests {
                         "--transport", run % 2 == 0 ? "asyncHTTPClient" : "urlSession",
                     ])
                 await child.wait(for: "opened", limit: .seconds(20))
-                try await Task.sleep(for: .microseconds(Int.random(in: 0...30_000, using: &random)))
+                try await Task.sleep(for: .microseconds(Int.random(in: 0...50_000, using: &random)))
                 child.kill()
                 let (status, killed) = await child.finished()
                 let lines = child.printed
@@ -94,7 +95,9 @@ struct OutboxKillTests {
                     + "short (\(uncertainActed) of them stored and acted on once), \(resent) items sent again "
                     + "after a kill and absorbed by their key, \(ledger.map(\.arrivals).reduce(0, +)) arrivals, "
                     + "in \(started.duration(to: .now))")
-            #expect(returned.count > Self.kills / 2)
+            // Enough enqueues returned to prove something, even on a loaded machine (where an
+            // fsynced enqueue can take tens of milliseconds and many kills land before the first).
+            #expect(returned.count > Self.kills / 5)
             #expect(resent > 0, "no kill landed between an act and the entry's removal")
             #expect(killedWhileWorking > Self.kills / 4)
         }
