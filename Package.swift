@@ -65,6 +65,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
@@ -99,6 +100,11 @@ let package = Package(
                 // and a rejected certificate's dates (`CertificateProbe`).
                 .product(
                     name: "NIOSSL", package: "swift-nio-ssl",
+                    condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
+                // Already resolved with AsyncHTTPClient: named to read a refused HTTP/2 stream
+                // (`ConnectionFaults`) and to name a stream a `GOAWAY` left unprocessed.
+                .product(
+                    name: "NIOHTTP2", package: "swift-nio-http2",
                     condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "Instrumentation", package: "swift-distributed-tracing"),
@@ -163,7 +169,12 @@ let package = Package(
                 .product(
                     name: "NIOSSL", package: "swift-nio-ssl",
                     condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
+                .product(
+                    name: "NIOHTTP2", package: "swift-nio-http2",
+                    condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
             ],
+            // The cassettes (HAR files) the tests read from beside their files, not resources.
+            exclude: ["Testing/Cassettes/Cassettes"],
             resources: [.process("Fixtures")],
             swiftSettings: strictSettings
         ),

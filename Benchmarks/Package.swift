@@ -30,6 +30,15 @@ let package = Package(
             ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
+        // A replayed call beside a stubbed one (`cassette.sh`): what a cassette costs a test.
+        .executableTarget(
+            name: "cassette-bench",
+            dependencies: [
+                .product(name: "Courier", package: "Courier"),
+                .product(name: "CourierTesting", package: "Courier"),
+            ],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
         // The allocation gate (`gate.sh`, run by CI): package-benchmark finds its benchmarks in
         // `Benchmarks/<target>/` and keeps their thresholds in `Thresholds/`.
         .executableTarget(

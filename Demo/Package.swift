@@ -29,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
@@ -149,6 +150,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOHPACK", package: "swift-nio-http2"),
             ],
             swiftSettings: strictSettings
         ),

@@ -49,7 +49,10 @@ extension StubTransport {
             Step { throw error }
         }
 
-        /// The connection was reset before a response arrived (a retryable transport failure).
+        /// The connection was lost before a response arrived (a retryable transport failure).
+        ///
+        /// The client sends an idempotent request (a `GET`) that meets it again once by itself,
+        /// so that request meets the next step too: script two to make it fail.
         public static var connectionReset: Step { failure(URLError(.networkConnectionLost)) }
 
         /// The server could not be reached.

@@ -163,7 +163,7 @@ enum ClientKind: String, CaseIterable {
         var configuration = AsyncHTTPClientTransport.recommendedConfiguration
         let arguments = Arguments(CommandLine.arguments)
         if let authority = arguments["ca-file"] {
-            var tls = TLSConfiguration.makeClientConfiguration()
+            var tls = AsyncHTTPClientTransport.recommendedTLSConfiguration
             tls.trustRoots = .file(authority)
             configuration.tlsConfiguration = tls
         }

@@ -130,24 +130,22 @@ func runScenarios(against baseURL: URL, transport: any Transport = APIClient.def
 }
 
 /// Runs `body` with an `AsyncHTTPClientTransport` that trusts `roots` (and not the system's
-/// authorities) and verifies every certificate and host name, and shuts its client down after.
+/// authorities) and verifies every certificate and host name, and shuts it down after.
 func withTransport<Result: Sendable>(
     trusting roots: [NIOSSLCertificate],
     _ body: (AsyncHTTPClientTransport) async throws -> Result
 ) async throws -> Result {
     var configuration = AsyncHTTPClientTransport.recommendedConfiguration
-    var tls = TLSConfiguration.makeClientConfiguration()
+    var tls = AsyncHTTPClientTransport.recommendedTLSConfiguration
     tls.trustRoots = .certificates(roots)
     configuration.tlsConfiguration = tls
-    let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    let transport = AsyncHTTPClientTransport(
-        client: client, decompressionRatio: AsyncHTTPClientTransport.defaultDecompressionRatio)
+    let transport = AsyncHTTPClientTransport(configuration: configuration)
     let outcome: Swift.Result<Result, any Error>
     do {
         outcome = .success(try await body(transport))
     } catch {
         outcome = .failure(error)
     }
-    try await client.shutdown()
+    try await transport.shutdown()
     return try outcome.get()
 }

@@ -76,10 +76,34 @@ extension DeadlineScope {
             }
         }
         if response == nil, let failure = TLSErrors.failure(from: error, request: request) {
-            return APIError(.tls, failure.message, request: request, underlying: failure)
+            var apiError = APIError(.tls, failure.message, request: request, underlying: failure)
+            apiError.delivery = .notSent
+            return apiError
         }
-        let message =
-            response == nil ? "The request could not be sent." : "The connection failed while the body was read."
-        return APIError(.transport, message, request: request, response: response, underlying: error)
+        guard response == nil else {
+            return APIError(
+                .transport, "The connection failed while the body was read.", request: request, response: response,
+                underlying: error)
+        }
+        let delivery = ConnectionFaults.delivery(of: error)
+        var apiError = APIError(
+            .transport, Self.unansweredMessage(delivery, error: error), request: request, underlying: error)
+        apiError.delivery = delivery
+        return apiError
+    }
+
+    /// What a transport failure before any response says, by how far the request got: only a
+    /// request that was not sent is said not to have been.
+    private static func unansweredMessage(_ delivery: APIError.Delivery, error: any Error) -> String {
+        switch delivery {
+        case .notSent:
+            "The request could not be sent."
+        case .notProcessed:
+            "The server refused the request without processing it (HTTP/2 REFUSED_STREAM or GOAWAY)."
+        case _ where ConnectionFaults.isUnreadableAnswer(error):
+            "The server's answer could not be read: the server may have acted on the request."
+        default:
+            "The connection failed after the request was sent: the server may have acted on it."
+        }
     }
 }

@@ -144,7 +144,8 @@ extension APIClient {
             : nil
         let context = InterceptorContext(
             requestName: call.name, options: call.options, baseURL: call.baseURL,
-            logger: resolved.configuration.logger, redaction: redaction, scope: scope, mode: mode, recorder: recorder)
+            logger: resolved.configuration.logger, redaction: redaction, scope: scope, mode: mode, recorder: recorder,
+            clientOrigin: call.clientOrigin)
         let bodyLimit = resolved.configuration.maximumBodySize
         let (request, body, accepted) = (call.request, call.body, call.acceptableStatusCodes)
         let work: nonisolated(nonsending) @Sendable () async throws -> Output = {

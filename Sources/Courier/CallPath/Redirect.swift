@@ -46,7 +46,7 @@ enum Redirect {
             nextBody = nil
             for name in bodyFields { next.headerFields[name] = nil }
         }
-        let crossesOrigin = origin(of: url) != origin(of: current)
+        let crossesOrigin = WebOrigin(url) != WebOrigin(current)
         if crossesOrigin {
             for name in credentialFields { next.headerFields[name] = nil }
         }
@@ -77,7 +77,7 @@ enum Redirect {
             return nil
         case .modify(var changed):
             guard let changedURL = changed.url, let nextURL = hop.next.url,
-                origin(of: changedURL) == origin(of: nextURL)
+                WebOrigin(changedURL) == WebOrigin(nextURL)
             else {
                 throw APIError(
                     .invalidRequest,
@@ -91,11 +91,5 @@ enum Redirect {
             }
             return (changed, body)
         }
-    }
-
-    private static func origin(of url: URL) -> String {
-        let scheme = url.scheme?.lowercased() ?? ""
-        let port = url.port ?? (scheme == "https" ? 443 : 80)
-        return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
     }
 }

@@ -20,7 +20,7 @@ public struct RedirectPolicy: Sendable {
     public let limit: Int
 
     /// Whether redirects are followed at all.
-    public let isEnabled: Bool
+    package let isEnabled: Bool
 
     /// Decides each hop, when the app gave a hook.
     let decide: (@Sendable (RedirectHop) async -> RedirectDecision)?

@@ -14,9 +14,12 @@ struct PreparedCall: Sendable {
     let options: RequestOptions
     /// The call's time limit.
     let timeout: Duration
-    /// The statuses the call accepts; `nil` to return every response (a generated client validates
+    /// statuses the call accepts; `nil` to return every response (a generated client validates
     /// its own).
     let acceptableStatusCodes: StatusCodes?
+    /// The origin of the client's base URL, where credentials go by default
+    /// (``CredentialScope/clientOrigin``); for a generated client's call, its server's.
+    let clientOrigin: WebOrigin?
 }
 
 /// Turns an ``APIRequest`` into the `HTTPRequest` and body to send, checking everything that
@@ -32,6 +35,8 @@ struct RequestBuilder: Sendable {
     private let defaultsWithUserAgent: HTTPFields
     /// The parsed origin of the client's base URL, worked out once.
     private let baseOrigin: Result<Origin, APIError>?
+    /// The client's base URL's origin as credential scopes compare it, worked out once.
+    private let clientOrigin: WebOrigin?
 
     init(
         baseURL: URL? = nil, headers: HTTPFields = HTTPFields(), encoder: JSONEncoder = JSONEncoder(),
@@ -43,6 +48,7 @@ struct RequestBuilder: Sendable {
         self.origins = origins
         defaults = headers
         defaultsWithUserAgent = Self.addingUserAgent(headers)
+        clientOrigin = baseURL.flatMap(WebOrigin.init)
         baseOrigin = baseURL.map { url in
             do throws(APIError) {
                 return .success(try Self.origin(of: url))
@@ -89,7 +95,7 @@ struct RequestBuilder: Sendable {
         var call = PreparedCall(
             request: httpRequest, body: nil, baseURL: baseURL, name: Memo.name(of: Request.self),
             options: request.options, timeout: request.timeout.resolvedTimeout ?? timeout,
-            acceptableStatusCodes: request.acceptableStatusCodes.resolvedStatusCodes)
+            acceptableStatusCodes: request.acceptableStatusCodes.resolvedStatusCodes, clientOrigin: clientOrigin)
         guard let body = request.body.resolvedBody else { return call }
         call.body = try encode(body, for: httpRequest)
         call.request.headerFields[.contentType] = ContentType.resolve(
@@ -133,7 +139,8 @@ struct RequestBuilder: Sendable {
         prepared.headerFields = headerFields(request.headerFields)
         return PreparedCall(
             request: prepared, body: body, baseURL: baseURL, name: name, options: RequestOptions(),
-            timeout: timeout ?? self.timeout, acceptableStatusCodes: nil)
+            timeout: timeout ?? self.timeout, acceptableStatusCodes: nil,
+            clientOrigin: clientOrigin ?? WebOrigin(prepared))
     }
 
     /// The parts of a base URL a request is built on.

@@ -28,7 +28,14 @@ enum TLSErrors {
                 return rejectedFailure(rejected, request: request)
             }
         #endif
+        if let refusal = error as? HandshakeRefusal {
+            return refusal.failure(host: host(of: request))
+        }
         guard let reason = reason(of: error) else { return nil }
+        if reason == .handshakeRefused {
+            let refusal = HandshakeRefusal(underlying: error, presentedClientCertificate: presentsCertificate(error))
+            return refusal.failure(host: host(of: request))
+        }
         var failure = TLSFailure(reason: reason, host: host(of: request), underlying: error)
         #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
             if isUnverifiedCertificate(error) {
@@ -36,6 +43,53 @@ enum TLSErrors {
             }
         #endif
         return failure
+    }
+
+    /// What a TLS library's error says, in short: BoringSSL's error names ("BoringSSL:
+    /// CERTIFICATE_VERIFY_FAILED") instead of swift-nio-ssl's text, which carries the path of
+    /// the source file on the machine that built it; `nil` for a pin mismatch, whose message
+    /// says it all.
+    static func libraryText(of error: any Error) -> String? {
+        if error is PinMismatch { return nil }
+        #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+            switch error {
+            case NIOSSLError.handshakeFailed(let boringSSLError):
+                return "BoringSSL: " + errorNames(in: String(describing: boringSSLError))
+            case BoringSSLError.sslError(let errors):
+                return "BoringSSL: " + errorNames(in: String(describing: errors))
+            default:
+                break
+            }
+        #endif
+        return UnderlyingErrorText.describe(error) ?? withoutSourcePaths(String(describing: error))
+    }
+
+    /// The names in BoringSSL's error text, like `CERTIFICATE_VERIFY_FAILED` in
+    /// "[Error: 268435581 error:1000007d:SSL routines:OPENSSL_internal:CERTIFICATE_VERIFY_FAILED
+    /// at /…/handshake.cc:393]", each once, in order.
+    static func errorNames(in text: String) -> String {
+        var names: [String] = []
+        for entry in text.components(separatedBy: "error:").dropFirst() {
+            let message = entry.components(separatedBy: " at ").first ?? entry
+            guard let name = message.split(separator: ":").last.map(String.init), !name.isEmpty else { continue }
+            let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "])")))
+            if !trimmed.isEmpty, !names.contains(trimmed) { names.append(trimmed) }
+        }
+        return names.isEmpty ? withoutSourcePaths(text) : names.joined(separator: ", ")
+    }
+
+    /// `text` without " at /path/file.cc:123" (a build machine's source path).
+    static func withoutSourcePaths(_ text: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let at = rest.range(of: " at /") {
+            result += rest[..<at.lowerBound]
+            rest = rest[at.upperBound...]
+            // The path ends at its line number, or at the end of the text.
+            let end = rest.firstIndex { $0 == "]" || $0 == ")" || $0 == "," || $0 == " " } ?? rest.endIndex
+            rest = rest[end...]
+        }
+        return result + rest
     }
 
     /// The host `request` was for, without a port or credentials.
@@ -46,6 +100,15 @@ enum TLSErrors {
             return String(authority[...close])
         }
         return authority.split(separator: ":", maxSplits: 1).first.map(String.init) ?? authority
+    }
+
+    /// Whether the client that raised `error` presented a certificate, where that is known:
+    /// FoundationNetworking never presents one (it offers no client-certificate challenge).
+    private static func presentsCertificate(_ error: any Error) -> Bool? {
+        #if canImport(FoundationNetworking)
+            if error is URLError { return false }
+        #endif
+        return nil
     }
 
     private static func reason(of error: any Error) -> TLSFailure.Reason? {
@@ -85,10 +148,11 @@ enum TLSErrors {
         if message.contains("ssl:") && message.contains("target host name") { return .hostnameMismatch }
         guard message.contains("ssl") || message.contains("tls") else { return nil }
         if message.contains("protocol version") || message.contains("unsupported protocol")
-            || message.contains("no shared cipher") || message.contains("handshake failure")
+            || message.contains("no shared cipher")
         {
             return .protocolRefused
         }
+        if message.contains("handshake failure") { return .handshakeRefused }
         if message.contains("certificate required") || message.contains("bad certificate") {
             return .clientCertificateRejected
         }
@@ -120,6 +184,13 @@ enum TLSErrors {
                 return nil
             }
             return reason(ofStack: stack)
+        }
+
+        /// Whether `error` is the server's generic `handshake_failure` alert, which does not say
+        /// why: ``AsyncHTTPClientTransport`` then adds whether it presented a certificate.
+        static func isHandshakeRefusal(_ error: any Error) -> Bool {
+            guard case NIOSSLError.handshakeFailed(let boringSSLError) = error else { return false }
+            return reason(ofStack: String(describing: boringSSLError)) == .handshakeRefused
         }
 
         /// Whether `error` is BoringSSL's refusal of the server's certificate chain, which does not
@@ -160,7 +231,9 @@ enum TLSErrors {
                 ("UNSUPPORTED_PROTOCOL", .protocolRefused),
                 ("NO_SHARED_CIPHER", .protocolRefused),
                 ("NO_CIPHERS_AVAILABLE", .protocolRefused),
-                ("ALERT_HANDSHAKE_FAILURE", .protocolRefused),
+                // The generic alert: no common version or cipher, or (before TLS 1.3) a client
+                // certificate required and not presented. It does not say which.
+                ("ALERT_HANDSHAKE_FAILURE", .handshakeRefused),
             ]
             return markers.first { stack.contains($0.0) }?.1 ?? .other
         }

@@ -3,9 +3,10 @@ import HTTPTypes
 import Logging
 
 /// The step below the interceptors, the cookies and the cache: sends each request of a redirect
-/// chain through the transport and follows the redirects by the client's rules, keeps the jar's
-/// cookies along the chain, records each request, and reads the final body as the call's
-/// ``BodyMode`` says.
+/// chain through the transport and follows the redirects by the client's rules, sends a request
+/// again once when its exchange failed in a way ``Resend`` says is safe, keeps the jar's cookies
+/// along the chain, records each request, and reads the final body as the call's ``BodyMode``
+/// says.
 struct TransportStep: Sendable {
     let transport: any Transport
     let redirects: RedirectPolicy
@@ -22,9 +23,13 @@ struct TransportStep: Sendable {
         var hops: [RedirectHop] = []
         // A request that sets its own Cookie header is sent with it alone, hop after hop.
         let jar = context.cookiesFromJar ? cookies : nil
+        var resent = false  // at most once for each request the interceptors send
+        var resending = false
         while true {
             var sent = request  // the trace context goes on the wire, not into the redirect rules
-            let attempt = context.recorder?.begin(&sent, isRedirect: !hops.isEmpty, bodyLength: body?.length)
+            let attempt = context.recorder?.begin(
+                &sent, isRedirect: !hops.isEmpty, isResend: resending, bodyLength: body?.length)
+            resending = false
             do throws(APIError) {
                 let (head, responseBody) = try await exchange(sent, body: body, context: context)
                 if let cookies, let url = request.url {
@@ -67,6 +72,11 @@ struct TransportStep: Sendable {
                 if let attempt {
                     context.recorder?.end(attempt, status: error.response?.status, error: error, bytesReceived: 0)
                 }
+                if !resent, Resend.isSafe(after: error, request: request, body: body) {
+                    Resend.log(error, request: request, context: context)
+                    (resent, resending) = (true, true)
+                    continue
+                }
                 throw error
             }
         }
@@ -82,6 +92,7 @@ struct TransportStep: Sendable {
             networkAccess: context.networkAccess)
         if case .file(let destination) = context.mode { transportContext.downloadDestination = destination }
         transportContext.testClock = context.scope.clock.custom
+        transportContext.redaction = context.redaction
         if request.scheme == "https", request.headerFields[.proxyAuthorization] != nil {
             throw Self.proxyCredentialsOverHTTPS(request)
         }

@@ -64,7 +64,7 @@ public struct QueryParameters: Sendable, Hashable, ExpressibleByDictionaryLitera
     public var isEmpty: Bool { items.isEmpty }
 
     /// The query as `application/x-www-form-urlencoded` text, like `q=a%2Bb&page=2`.
-    public var percentEncoded: String {
+    package var percentEncoded: String {
         items.map { PercentEncoding.encodeComponent($0.name) + "=" + PercentEncoding.encodeComponent($0.value) }
             .joined(separator: "&")
     }

@@ -22,7 +22,7 @@ extension APIError {
         if let underlying, !(underlying is CancellationError) {
             var detail = describe(underlying)
             while detail.hasSuffix(".") { detail.removeLast() }
-            text += " \(detail)."
+            if !detail.isEmpty { text += " \(detail)." }
         }
         if let response, kind != .unacceptableStatus {
             text += " Status: \(response.status)."
@@ -53,6 +53,9 @@ extension APIError {
             return Self.describe(decodingError)
         case let apiError as APIError:
             return apiError.description
+        case let failure as TLSFailure:
+            // The message has said the reason and the host: only the library's words are left.
+            return redaction.scrub(failure.libraryText ?? "")
         default:
             return redaction.scrub(UnderlyingErrorText.describe(error) ?? String(describing: error))
         }

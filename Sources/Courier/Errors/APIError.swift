@@ -61,6 +61,9 @@ public struct APIError: Error, CustomStringConvertible {
     /// client's own exchange or an interceptor, so that outer interceptors pass it on unchanged.
     var originIsKnown = false
 
+    /// ``delivery`` as the client or an interceptor set it; `nil` to derive it from the kind.
+    var knownDelivery: Delivery?
+
     var redaction = Redaction.standard
 
     /// Creates an error.

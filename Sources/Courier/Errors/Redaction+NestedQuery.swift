@@ -12,7 +12,7 @@ extension Redaction {
     ///
     /// - Parameter value: The value, percent-encoded as in the URL.
     /// - Returns: The value with the nested secrets replaced.
-    func redactNestedQuery(in value: Substring) -> String {
+    package func redactNestedQuery(in value: Substring) -> String {
         guard value.contains(where: { $0 == "%" || $0 == "?" }) else { return String(value) }
         let bytes = Array(value.utf8)
         let spelled = bytes.indices.map { Spelled(byte: bytes[$0], source: $0..<$0 + 1) }

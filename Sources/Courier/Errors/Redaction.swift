@@ -119,7 +119,7 @@ public struct Redaction: Sendable, Hashable {
     }
 
     /// Whether a query parameter's name, percent-decoded, is one of ``queryNames``.
-    func isSecretQueryName(_ name: Substring) -> Bool {
+    package func isSecretQueryName(_ name: Substring) -> Bool {
         let decoded = PercentEncoding.decode(name).lowercased()
         return queryNames.contains { $0.lowercased() == decoded }
     }

@@ -10,6 +10,7 @@ extension TLSFailure {
             case certificateNotYetValid
             case hostnameMismatch
             case protocolRefused
+            case handshakeRefused
             case clientCertificateRejected
             case pinMismatch
             case other
@@ -39,6 +40,15 @@ extension TLSFailure {
         /// The client and the server agreed on no TLS version or cipher suite.
         public static var protocolRefused: Self { .init(.protocolRefused) }
 
+        /// The server refused the handshake with TLS's generic `handshake_failure` alert, which
+        /// does not say why: the client and the server share no TLS version or cipher suite, or
+        /// (before TLS 1.3) the server requires a client certificate that the client did not
+        /// present, or did not accept the one it did.
+        ///
+        /// ``TLSFailure/presentedClientCertificate`` says whether the client presented one, where
+        /// the transport knows, and the message names both causes.
+        public static var handshakeRefused: Self { .init(.handshakeRefused) }
+
         /// The server asked for a client certificate (mutual TLS) and the client had none, or the
         /// server did not accept the one it sent.
         public static var clientCertificateRejected: Self { .init(.clientCertificateRejected) }
@@ -62,6 +72,7 @@ extension TLSFailure {
             case .certificateNotYetValid: "the server's certificate is not valid yet"
             case .hostnameMismatch: "the server's certificate is for another host"
             case .protocolRefused: "the client and the server share no TLS version or cipher suite"
+            case .handshakeRefused: "the server refused the handshake without saying why"
             case .clientCertificateRejected: "the server requires a client certificate and refused the client's"
             case .pinMismatch: "the server's public key is not among the keys pinned for it"
             case .other: "the handshake failed"

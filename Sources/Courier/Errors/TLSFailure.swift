@@ -20,6 +20,12 @@ public struct TLSFailure: Error, CustomStringConvertible {
     /// The error the transport's TLS library raised, if any.
     public var underlying: (any Error)?
 
+    /// Whether the client presented a certificate of its own in the handshake, where the
+    /// transport knows: for ``Reason/handshakeRefused``, which may mean that the server required
+    /// one. `nil` when the transport does not know (an `HTTPClient` made elsewhere, whose
+    /// configuration AsyncHTTPClient does not let anyone read) or the reason does not need it.
+    public var presentedClientCertificate: Bool?
+
     /// More than the reason says, for the message: "it expired at …".
     var detail: String?
 
@@ -35,13 +41,18 @@ public struct TLSFailure: Error, CustomStringConvertible {
         self.underlying = underlying
     }
 
-    /// The reason and the host, then the TLS library's own words.
+    /// The reason and the host, then the TLS library's own words: "untrustedCertificate for
+    /// api.example.com (BoringSSL: CERTIFICATE_VERIFY_FAILED)".
     public var description: String {
         var text = "\(reason) for \(host)"
-        if let underlying {
-            text += " (\(UnderlyingErrorText.describe(underlying) ?? String(describing: underlying)))"
-        }
+        if let libraryText { text += " (\(libraryText))" }
         return text
+    }
+
+    /// What the TLS library said, in short: its error names, without the source paths of the
+    /// machine it was built on; `nil` when the message already says all of it.
+    var libraryText: String? {
+        underlying.flatMap(TLSErrors.libraryText(of:))
     }
 
     /// A sentence for a person, naming the host and the reason.

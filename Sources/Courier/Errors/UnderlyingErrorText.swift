@@ -3,6 +3,7 @@ import Foundation
 #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
     import AsyncHTTPClient
     import NIOCore
+    import NIOHTTP2
 #endif
 
 /// Plain words for the errors transports report, in place of their raw descriptions (NIO's
@@ -18,6 +19,9 @@ enum UnderlyingErrorText {
             if let error = error as? HTTPClientError, let text = describeProxy(error) {
                 return text
             }
+            if let error = error as? NIOHTTP2Errors.StreamClosed {
+                return "The HTTP/2 stream was closed with \(name(of: error.errorCode))"
+            }
         #endif
         if let error = error as? URLError {
             return describe(error)
@@ -26,6 +30,17 @@ enum UnderlyingErrorText {
     }
 
     #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+        /// An HTTP/2 error code's name in RFC 9113 (section 7), like `REFUSED_STREAM`.
+        private static func name(of code: HTTP2ErrorCode) -> String {
+            let names = [
+                "NO_ERROR", "PROTOCOL_ERROR", "INTERNAL_ERROR", "FLOW_CONTROL_ERROR", "SETTINGS_TIMEOUT",
+                "STREAM_CLOSED", "FRAME_SIZE_ERROR", "REFUSED_STREAM", "CANCEL", "COMPRESSION_ERROR",
+                "CONNECT_ERROR", "ENHANCE_YOUR_CALM", "INADEQUATE_SECURITY", "HTTP_1_1_REQUIRED",
+            ]
+            let code = Int(code.networkCode)
+            return names.indices.contains(code) ? names[code] : "error code \(code)"
+        }
+
         /// AsyncHTTPClient's proxy failures: its own descriptions name only the error's code.
         private static func describeProxy(_ error: HTTPClientError) -> String? {
             switch error {

@@ -31,7 +31,7 @@ public struct APIResponse<Value: Sendable>: Sendable {
     ///   - response: The response head.
     ///   - body: The body before decoding.
     ///   - report: What happened during the call, if it was recorded.
-    public init(value: Value, response: HTTPResponse, body: Data, report: CallReport? = nil) {
+    package init(value: Value, response: HTTPResponse, body: Data, report: CallReport? = nil) {
         self.value = value
         self.response = response
         self.body = body

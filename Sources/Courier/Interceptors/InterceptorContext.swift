@@ -36,11 +36,18 @@ public struct InterceptorContext: Sendable {
     /// Records the call as it runs; the client sets it on every call that has interceptors.
     let recorder: CallRecorder?
 
+    /// The origin of the client's base URL, where credentials go by default
+    /// (``CredentialScope/clientOrigin``); `nil` for a client without one.
+    let clientOrigin: WebOrigin?
+
     /// Whether the client's cookie jar gives the call its cookies (the request sets no `Cookie`
     /// of its own): then each hop of a redirect chain gets the jar's cookies for its URL too.
     var cookiesFromJar = false
 
     /// Creates a context; the client makes one per call. Make one yourself to test an interceptor.
+    ///
+    /// The context stands for a client whose base URL is `baseURL`: credentials scoped to the
+    /// client's origin (``CredentialScope/clientOrigin``) go to `baseURL`'s.
     ///
     /// - Parameters:
     ///   - requestName: The name of the request's type.
@@ -63,13 +70,15 @@ public struct InterceptorContext: Sendable {
         let callClock = clock is ContinuousClock ? CallClock.system : CallClock(clock)
         self.init(
             requestName: requestName, options: options, baseURL: baseURL, logger: logger, redaction: redaction,
-            scope: DeadlineScope(clock: callClock, limit: .total(timeout)), mode: .buffer, recorder: nil)
+            scope: DeadlineScope(clock: callClock, limit: .total(timeout)), mode: .buffer, recorder: nil,
+            clientOrigin: WebOrigin(baseURL))
     }
 
     init(
         requestName: String, options: RequestOptions, baseURL: URL, logger: Logger, redaction: Redaction,
-        scope: DeadlineScope, mode: BodyMode, recorder: CallRecorder?
+        scope: DeadlineScope, mode: BodyMode, recorder: CallRecorder?, clientOrigin: WebOrigin?
     ) {
+        self.clientOrigin = clientOrigin
         self.requestName = requestName
         self.options = options
         self.baseURL = baseURL

@@ -97,7 +97,7 @@ public struct OutgoingBody: Sendable {
     }
 
     /// Whether someone follows the upload's progress; transports may skip counting when not.
-    public var reportsProgress: Bool { progress != nil }
+    package var reportsProgress: Bool { progress != nil }
 
     /// Reports that `totalBytes` of the body have been sent so far.
     ///

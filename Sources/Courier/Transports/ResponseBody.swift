@@ -12,6 +12,10 @@ public struct ResponseBody: AsyncSequence, Sendable {
     /// The length the server announced (`Content-Length`), if any.
     public let expectedLength: Int?
 
+    /// The HTTP version of the exchange, as HAR writes it (`HTTP/1.1`, `HTTP/2.0`), where the
+    /// transport knows it; a cassette records it.
+    package var httpVersion: String?
+
     private let storage: Storage
     /// Whether a transport already counted the body against the client's limit
     /// (``TransportContext/bodyLimit``) as it read it: the client does not count it again.

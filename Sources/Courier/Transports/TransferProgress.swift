@@ -13,7 +13,7 @@ public struct TransferProgress: Sendable, Hashable {
     /// - Parameters:
     ///   - completedBytes: The bytes transferred so far.
     ///   - expectedBytes: The bytes expected in all, if known.
-    public init(completedBytes: Int64, expectedBytes: Int64?) {
+    package init(completedBytes: Int64, expectedBytes: Int64?) {
         self.completedBytes = completedBytes
         self.expectedBytes = expectedBytes
     }

@@ -43,6 +43,10 @@ public struct TransportContext: Sendable {
     /// simulates latency sleeps on it, so that the test's time, not the machine's, passes.
     package var testClock: (any Clock<Duration>)?
 
+    /// The client's redaction (``APIClient/Configuration/redaction``), for a test double that
+    /// writes exchanges down (`CourierTesting`'s cassettes): what it must never write.
+    package var redaction: Redaction?
+
     /// Creates a context.
     ///
     /// - Parameters:

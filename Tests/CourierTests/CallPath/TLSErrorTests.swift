@@ -69,6 +69,23 @@ struct TLSErrorTests {
     }
 
     @Test
+    func curlsGenericHandshakeFailureClaimsNeitherCause() async throws {
+        // OpenSSL answers a TLS 1.2 client without a required certificate with the same alert as a
+        // client that shares no cipher: the message names both, and says no certificate was sent
+        // (FoundationNetworking presents none).
+        let message = "OpenSSL/3.0.15: error:0A000410:SSL routines::sslv3 alert handshake failure"
+        let error = await Self.failure(of: URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: message]))
+        let failure = try #require(error?.tlsFailure)
+        #expect(failure.reason == .handshakeRefused)
+        #expect(error?.message.contains("requires a client certificate") == true)
+        #expect(error?.message.contains("share no TLS version or cipher suite") == true)
+        #if canImport(FoundationNetworking)
+            #expect(failure.presentedClientCertificate == false)
+            #expect(error?.message.contains("this client presented none") == true)
+        #endif
+    }
+
+    @Test
     func otherFoundationErrorsStayTransportFailures() async {
         let error = await #expect(throws: APIError.self) {
             try await APIClient(

@@ -58,8 +58,11 @@ struct TargetSettingsTests {
         let recorder = Recorder(reply: .json(#"{"access_token":"t"}"#))
         // On a clock of the test's, the login case's 2-second deadline cannot pass while a loaded
         // machine (or Thread Sanitizer) runs the call slowly: this test is about headers.
+        // Moya-style: no base URL on the client, so the token names the targets' origin.
+        let accounts = URL(string: "https://accounts.example")!
         let client = APIClient(
-            transport: recorder.transport, interceptors: [AuthorizationInterceptor.bearer { "stale" }]
+            transport: recorder.transport,
+            interceptors: [AuthorizationInterceptor.bearer(scope: .origins(accounts)) { "stale" }]
         ) { $0.clock = ManualClock() }
         let token = try await client.send(Account.login(user: "bob"), as: Token.self)
         #expect(token.accessToken == "t")

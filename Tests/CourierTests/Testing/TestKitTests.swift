@@ -75,7 +75,9 @@ struct TestKitTests {
     }
 
     @Test func scriptedTransportFailuresMapToTheirKinds() async throws {
-        let client = Self.client(StubTransport.sequence([.connectionReset, .timedOut, .cannotConnect]))
+        // A GET whose connection was lost is sent again once by the client itself: two resets fail it.
+        let client = Self.client(
+            StubTransport.sequence([.connectionReset, .connectionReset, .timedOut, .cannotConnect]))
         let reset = await #expect(throws: APIError.self) { try await client.send(Text()) }
         let timedOut = await #expect(throws: APIError.self) { try await client.send(Text()) }
         let refused = await #expect(throws: APIError.self) { try await client.send(Text()) }

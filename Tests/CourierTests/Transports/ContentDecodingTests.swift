@@ -146,6 +146,23 @@ struct ContentDecodingTests {
         #expect(apple?.reason == .corrupt)
     }
 
+    /// Both of URLSession's tables, whichever platform runs the test: Apple's session undoes one
+    /// coding of gzip, deflate or br; FoundationNetworking's, through libcurl, also zstd, stacked.
+    @Test func urlSessionDecodesWhatItsPlatformsSessionUndoes() {
+        let apple = URLSessionTransport.appleContentDecoding(ratio: 50)
+        #expect(apple.codings == ["gzip", "deflate", "br"])
+        #expect(!apple.decodesStacked)
+        #expect(apple.maximumRatio == 50)
+        let libcurl = URLSessionTransport.libcurlContentDecoding(ratio: 50)
+        #expect(libcurl.codings == ["gzip", "x-gzip", "deflate", "br", "zstd"])
+        #expect(libcurl.decodesStacked)
+        #if canImport(FoundationNetworking)
+            #expect(URLSessionTransport.contentDecoding(ratio: 50).codings == libcurl.codings)
+        #else
+            #expect(URLSessionTransport.contentDecoding(ratio: 50).codings == apple.codings)
+        #endif
+    }
+
     #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
         @Test func clientRequestAsksForGzipAndDeflateUnlessTheRequestSays() throws {
             var request = HTTPRequest(method: .get, scheme: "https", authority: "api.example.com", path: "/")

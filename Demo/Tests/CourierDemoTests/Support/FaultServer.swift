@@ -31,25 +31,7 @@ final class FaultServer: @unchecked Sendable {
     /// line, then its header lines), written in order, then closing the connection.
     init(reply: @escaping @Sendable (_ head: [String]) -> [FaultReply]) throws {
         self.reply = reply
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard listener >= 0 else { throw POSIXError(.EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(listener, socketAddress, length) == 0 && listen(listener, 16) == 0
-                    && getsockname(listener, socketAddress, &length) == 0
-            }
-        }
-        guard bound else {
-            close(listener)
-            throw POSIXError(.EADDRINUSE)
-        }
-        self.listener = listener
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (listener, port) = try listeningSocket(backlog: 16)
         let thread = Thread { [self] in serve() }
         thread.start()
     }
@@ -120,6 +102,28 @@ final class FaultServer: @unchecked Sendable {
     }
 }
 
+/// A TCP socket listening on 127.0.0.1, on a port the system chose, and that port.
+func listeningSocket(backlog: Int32) throws -> (socket: Int32, port: Int) {
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard listener >= 0 else { throw POSIXError(.EIO) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+            bind(listener, socketAddress, length) == 0 && listen(listener, backlog) == 0
+                && getsockname(listener, socketAddress, &length) == 0
+        }
+    }
+    guard bound else {
+        close(listener)
+        throw POSIXError(.EADDRINUSE)
+    }
+    return (listener, Int(UInt16(bigEndian: address.sin_port)))
+}
+
 /// One part of a `FaultServer`'s reply on a connection.
 enum FaultReply: Sendable {
     /// Bytes written as they are.
@@ -128,10 +132,12 @@ enum FaultReply: Sendable {
     case pause(Duration)
 }
 
+/// `send`'s flag that turns a write to a closed connection into an error rather than `SIGPIPE`
+/// (Darwin sets `SO_NOSIGPIPE` on the socket instead).
 #if canImport(Glibc)
-    private let noSignal = Int32(MSG_NOSIGNAL)
+    let noSignal = Int32(MSG_NOSIGNAL)
 #else
-    private let noSignal: Int32 = 0
+    let noSignal: Int32 = 0
 #endif
 
 extension Array where Element == UInt8 {

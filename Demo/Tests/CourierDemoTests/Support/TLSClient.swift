@@ -15,11 +15,12 @@ enum HTTPSVersion: String, CaseIterable, CustomTestStringConvertible, Sendable {
 }
 
 /// A client-side TLS configuration that trusts `authority` (and nothing else), verifying every
-/// certificate and host name as usual, optionally presenting `identity` for mutual TLS.
+/// certificate and host name as usual, optionally presenting `identity` for mutual TLS: Courier's
+/// recommended one (TLS 1.2 at least), as a user starts from it.
 func clientTLSConfiguration(
     trusting authority: CertificateAuthority, identity: TLSIdentity? = nil
 ) -> TLSConfiguration {
-    var tls = TLSConfiguration.makeClientConfiguration()
+    var tls = AsyncHTTPClientTransport.recommendedTLSConfiguration
     tls.trustRoots = .certificates([authority.certificate])
     // When the client shuts down, it waits at most this for the server's close_notify (5 s by
     // default, which a busy server sometimes took).
@@ -32,7 +33,7 @@ func clientTLSConfiguration(
 }
 
 /// Runs `body` with an `AsyncHTTPClientTransport` over a client of its own, configured as
-/// Courier recommends plus `tls`, and shuts the client down afterwards.
+/// Courier recommends plus `tls`, and shuts the transport down afterwards.
 func withTLSTransport<Result: Sendable>(
     _ tls: TLSConfiguration,
     http1Only: Bool = false,
@@ -44,17 +45,15 @@ func withTLSTransport<Result: Sendable>(
     configuration.tlsConfiguration = tls
     if http1Only { configuration.httpVersion = .http1Only }
     configuration.proxy = proxy
-    let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     let transport = AsyncHTTPClientTransport(
-        client: client, decompressionRatio: AsyncHTTPClientTransport.defaultDecompressionRatio,
-        probesRejectedCertificates: probesRejectedCertificates)
+        configuration: configuration, probesRejectedCertificates: probesRejectedCertificates)
     let outcome: Swift.Result<Result, any Error>
     do {
         outcome = .success(try await body(transport))
     } catch {
         outcome = .failure(error)
     }
-    try await client.shutdown()
+    try await transport.shutdown()
     return try outcome.get()
 }
 

@@ -74,6 +74,12 @@ struct TLSFailureTests {
                 #expect(error?.tlsFailure?.host == "127.0.0.1")
                 #expect(error?.message.contains("127.0.0.1") == true)
                 #expect(error?.description.contains("s3cret") == false)
+                // Read cleanly: no source path of the machine that built swift-nio-ssl, and the
+                // reason and the host said once (by the message).
+                let description = error?.description ?? ""
+                #expect(!description.contains(".cc:") && !description.contains("/Sources/"), "\(description)")
+                #expect(!description.contains("\(failure.reason) for"), "\(description)")
+                #expect(description.components(separatedBy: "TLS with 127.0.0.1").count == 2, "\(description)")
             }
             #expect(server.received.isEmpty, "the server received: \(server.received)")
             // One connection for the call (RetryInterceptor must not retry a TLS failure), and

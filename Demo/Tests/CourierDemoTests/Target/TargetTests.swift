@@ -59,7 +59,10 @@ struct TargetTests {
 
     @Test func targetsRunThroughTheInterceptors() async throws {
         let recorder = RecordingTransport(try StubTransport.samples(of: [DemoTarget.users]))
-        let client = APIClient(transport: recorder, interceptors: [AuthorizationInterceptor.bearer { "t" }])
+        // No base URL on the client (Moya's provider has none): the token names the targets' host.
+        let client = APIClient(
+            transport: recorder,
+            interceptors: [AuthorizationInterceptor.bearer(scope: .origins(DemoTarget.host)) { "t" }])
         _ = try await client.send(DemoTarget.userList)
         #expect(recorder.last?.headerFields[.authorization] == "Bearer t")
         #expect(recorder.last?.headerFields[HTTPField.Name("X-Client")!] == "seed-004")

@@ -17,8 +17,11 @@ struct WireLoadTests {
         var kind: APIError.Kind?
     }
 
-    /// Time a caller may see past the deadline: the call returning, the task resuming.
-    static let slack = Duration.milliseconds(500)
+    /// Time a caller may see past the deadline: the call returning, the task resuming. 500 ms was
+    /// exceeded in a CI run on two cores with the Thread Sanitizer build beside the suite; 1.5 s
+    /// still fails a call that waited for its server (the slow heads answer after 3 s, the slow
+    /// bodies end after 5 s).
+    static let slack = Duration.milliseconds(1500)
 
     @Test(arguments: TransportKind.available)
     func noCallSucceedsAfterItsDeadlineAndFastCallsAreNotHeldUp(_ kind: TransportKind) async throws {

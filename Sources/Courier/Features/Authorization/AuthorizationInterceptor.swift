@@ -21,30 +21,47 @@ public import HTTPTypes
 /// AuthorizationInterceptor.bearer { await session.accessToken }   // String?: nil before login
 /// ```
 ///
+/// The credential goes only to the origins of its ``CredentialScope``: the client's base URL's
+/// origin unless you name others. A request for another origin (one whose own
+/// ``APIRequest/baseURL`` names another host) leaves without it:
+///
+/// ```swift
+/// AuthorizationInterceptor.bearer(scope: .origins(apiURL, uploadsURL)) { await session.accessToken }
+/// ```
+///
 /// For tokens that expire and must be refreshed, use ``RefreshingAuthorizationInterceptor``.
 public struct AuthorizationInterceptor: Interceptor {
+    private let scope: CredentialScope
     private let apply: @Sendable (inout HTTPRequest) async throws -> Void
 
-    private init(apply: @escaping @Sendable (inout HTTPRequest) async throws -> Void) {
+    private init(scope: CredentialScope, apply: @escaping @Sendable (inout HTTPRequest) async throws -> Void) {
+        self.scope = scope
         self.apply = apply
     }
 
     /// Sends `Authorization: Bearer <token>`.
     ///
-    /// - Parameter token: Returns the current token, or `nil` (or an empty string) to send none.
+    /// - Parameters:
+    ///   - scope: The origins the token goes to; the client's base URL's by default.
+    ///   - token: Returns the current token, or `nil` (or an empty string) to send none.
     /// - Returns: The interceptor.
-    public static func bearer(_ token: @escaping @Sendable () async throws -> String?) -> AuthorizationInterceptor {
-        header(.authorization) { try await token().nonEmpty.map { "Bearer \($0)" } }
+    public static func bearer(
+        scope: CredentialScope = .clientOrigin, _ token: @escaping @Sendable () async throws -> String?
+    ) -> AuthorizationInterceptor {
+        header(.authorization, scope: scope) { try await token().nonEmpty.map { "Bearer \($0)" } }
     }
 
     /// Sends `Authorization: Basic <base64(username:password)>`.
     ///
-    /// - Parameter credentials: Returns the current user name and password, or `nil` to send none.
+    /// - Parameters:
+    ///   - scope: The origins the credentials go to; the client's base URL's by default.
+    ///   - credentials: Returns the current user name and password, or `nil` to send none.
     /// - Returns: The interceptor.
     public static func basic(
+        scope: CredentialScope = .clientOrigin,
         _ credentials: @escaping @Sendable () async throws -> (username: String, password: String)?
     ) -> AuthorizationInterceptor {
-        header(.authorization) {
+        header(.authorization, scope: scope) {
             guard let (username, password) = try await credentials() else { return nil }
             return "Basic " + Data("\(username):\(password)".utf8).base64EncodedString()
         }
@@ -56,12 +73,14 @@ public struct AuthorizationInterceptor: Interceptor {
     ///
     /// - Parameters:
     ///   - name: The header field.
+    ///   - scope: The origins the key goes to; the client's base URL's by default.
     ///   - key: Returns the current key, or `nil` (or an empty string) to send none.
     /// - Returns: The interceptor.
-    public static func apiKey(header name: HTTPField.Name, _ key: @escaping @Sendable () async throws -> String?)
-        -> AuthorizationInterceptor
-    {
-        header(name, key)
+    public static func apiKey(
+        header name: HTTPField.Name, scope: CredentialScope = .clientOrigin,
+        _ key: @escaping @Sendable () async throws -> String?
+    ) -> AuthorizationInterceptor {
+        header(name, scope: scope, key)
     }
 
     /// Sends an API key as a query parameter, like `?api_key=…`.
@@ -71,12 +90,14 @@ public struct AuthorizationInterceptor: Interceptor {
     ///
     /// - Parameters:
     ///   - name: The query parameter.
+    ///   - scope: The origins the key goes to; the client's base URL's by default.
     ///   - key: Returns the current key, or `nil` (or an empty string) to send none.
     /// - Returns: The interceptor.
-    public static func apiKey(query name: String, _ key: @escaping @Sendable () async throws -> String?)
-        -> AuthorizationInterceptor
-    {
-        AuthorizationInterceptor { request in
+    public static func apiKey(
+        query name: String, scope: CredentialScope = .clientOrigin,
+        _ key: @escaping @Sendable () async throws -> String?
+    ) -> AuthorizationInterceptor {
+        AuthorizationInterceptor(scope: scope) { request in
             let path = request.path ?? "/"
             let encodedName = PercentEncoding.encodeComponent(name)
             let query = path.split(separator: "?", maxSplits: 1).dropFirst().first ?? ""
@@ -95,12 +116,14 @@ public struct AuthorizationInterceptor: Interceptor {
     ///
     /// - Parameters:
     ///   - name: The header field.
+    ///   - scope: The origins the value goes to; the client's base URL's by default.
     ///   - value: Returns its current value, or `nil` (or an empty string) to send none.
     /// - Returns: The interceptor.
-    public static func header(_ name: HTTPField.Name, _ value: @escaping @Sendable () async throws -> String?)
-        -> AuthorizationInterceptor
-    {
-        AuthorizationInterceptor { request in
+    public static func header(
+        _ name: HTTPField.Name, scope: CredentialScope = .clientOrigin,
+        _ value: @escaping @Sendable () async throws -> String?
+    ) -> AuthorizationInterceptor {
+        AuthorizationInterceptor(scope: scope) { request in
             guard request.headerFields[name] == nil else { return }
             guard let value = try await value().nonEmpty else { return }
             guard HTTPField.isValidValue(value) else {
@@ -114,7 +137,8 @@ public struct AuthorizationInterceptor: Interceptor {
         }
     }
 
-    /// Adds the credential, unless the request opted out, and passes the request on.
+    /// Adds the credential, unless the request opted out or is for an origin outside the scope,
+    /// and passes the request on.
     ///
     /// - Parameters:
     ///   - request: The request.
@@ -122,14 +146,17 @@ public struct AuthorizationInterceptor: Interceptor {
     ///   - context: The call's context.
     ///   - next: The rest of the pipeline.
     /// - Returns: The response.
-    /// - Throws: ``APIError/Kind/authentication`` when the provider fails.
+    /// - Throws: ``APIError/Kind/authentication`` when the provider fails, or when the scope is
+    ///   the client's origin and the client has no base URL.
     public func intercept(
         _ request: HTTPRequest,
         body: OutgoingBody?,
         context: InterceptorContext,
         next: Next
     ) async throws -> InterceptorResponse {
-        guard !context.options.skipsAuthorization else { return try await next(request, body) }
+        guard !context.options.skipsAuthorization,
+            try scope.includes(request, context: context, interceptor: "AuthorizationInterceptor")
+        else { return try await next(request, body) }
         var request = request
         do {
             try await apply(&request)

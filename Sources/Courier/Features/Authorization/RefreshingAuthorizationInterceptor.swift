@@ -24,8 +24,10 @@ import Logging
 /// let client = APIClient(baseURL: url, interceptors: [RetryInterceptor(), auth])
 /// ```
 ///
-/// A `401` that comes from another origin after a redirect (which dropped the credential) is
-/// returned as it is: it says nothing about the credential.
+/// The credential goes only to the origins of its ``CredentialScope``: the client's base URL's
+/// origin unless you name others. A request for another origin leaves without it, and its `401`
+/// refreshes nothing. A `401` that comes from another origin after a redirect (which dropped the
+/// credential) is returned as it is too: it says nothing about the credential.
 ///
 /// Send the refresh call through a client without this interceptor (or with
 /// ``RequestOptions/skipsAuthorization``). Requests that set `Authorization` themselves, or skip
@@ -53,6 +55,7 @@ public struct RefreshingAuthorizationInterceptor<Credential: RefreshableCredenti
     }
 
     private let store: CredentialStore<Credential>
+    private let scope: CredentialScope
     private let apply: @Sendable (Credential, inout HTTPRequest) -> Void
     private let isAuthenticationFailure: @Sendable (HTTPResponse) -> Bool
 
@@ -60,6 +63,7 @@ public struct RefreshingAuthorizationInterceptor<Credential: RefreshableCredenti
     ///
     /// - Parameters:
     ///   - initial: The credential to start with; `nil` refreshes before the first request.
+    ///   - scope: The origins the credential goes to; the client's base URL's by default.
     ///   - limit: How many refreshes are allowed per window of time.
     ///   - apply: Adds the credential to a request.
     ///   - isAuthenticationFailure: Whether a response means the credential was refused;
@@ -67,12 +71,14 @@ public struct RefreshingAuthorizationInterceptor<Credential: RefreshableCredenti
     ///   - refresh: Returns a new credential, given the stale one (`nil` if there was none).
     public init(
         initial: Credential?,
+        scope: CredentialScope = .clientOrigin,
         limit: Limit = .standard,
         apply: @escaping @Sendable (Credential, inout HTTPRequest) -> Void,
         isAuthenticationFailure: @escaping @Sendable (HTTPResponse) -> Bool = { $0.status == .unauthorized },
         refresh: @escaping @Sendable (Credential?) async throws -> Credential
     ) {
         self.store = CredentialStore(credential: initial, limit: limit, refresher: refresh)
+        self.scope = scope
         self.apply = apply
         self.isAuthenticationFailure = isAuthenticationFailure
     }
@@ -97,14 +103,17 @@ public struct RefreshingAuthorizationInterceptor<Credential: RefreshableCredenti
     ///   - context: The call's context.
     ///   - next: The rest of the pipeline.
     /// - Returns: The response, from the replay when there was one.
-    /// - Throws: ``APIError/Kind/authentication`` when the refresh fails or loops.
+    /// - Throws: ``APIError/Kind/authentication`` when the refresh fails or loops, or when the
+    ///   scope is the client's origin and the client has no base URL.
     public func intercept(
         _ request: HTTPRequest,
         body: OutgoingBody?,
         context: InterceptorContext,
         next: Next
     ) async throws -> InterceptorResponse {
-        guard !context.options.skipsAuthorization, request.headerFields[.authorization] == nil else {
+        guard !context.options.skipsAuthorization, request.headerFields[.authorization] == nil,
+            try scope.includes(request, context: context, interceptor: "RefreshingAuthorizationInterceptor")
+        else {
             return try await next(request, body)
         }
         let sent = try await store.valid()
@@ -134,16 +143,19 @@ extension RefreshingAuthorizationInterceptor where Credential == BearerCredentia
     ///
     /// - Parameters:
     ///   - initial: The credential to start with; `nil` refreshes before the first request.
+    ///   - scope: The origins the credential goes to; the client's base URL's by default.
     ///   - limit: How many refreshes are allowed per window of time.
     ///   - refresh: Returns a new credential, given the stale one.
     /// - Returns: The interceptor.
     public static func bearer(
         initial: BearerCredential?,
+        scope: CredentialScope = .clientOrigin,
         limit: Limit = .standard,
         refresh: @escaping @Sendable (BearerCredential?) async throws -> BearerCredential
     ) -> Self {
         Self(
             initial: initial,
+            scope: scope,
             limit: limit,
             apply: { credential, request in
                 request.headerFields[.authorization] = "Bearer \(credential.accessToken)"

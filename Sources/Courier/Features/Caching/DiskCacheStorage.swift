@@ -40,7 +40,7 @@ public actor DiskCacheStorage: CacheStorage {
     ///
     /// - Parameter key: The entry's key.
     /// - Returns: Its file's URL, whether or not it exists.
-    public nonisolated func fileURL(for key: CacheKey) -> URL {
+    package nonisolated func fileURL(for key: CacheKey) -> URL {
         directory.appendingPathComponent("\(key.rawValue).\(Self.fileExtension)")
     }
 

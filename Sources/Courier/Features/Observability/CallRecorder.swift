@@ -60,10 +60,12 @@ final class CallRecorder: Sendable {
     }
 
     /// Notes a request about to be sent; starts its span and injects the trace context into it.
-    func begin(_ request: inout HTTPRequest, isRedirect: Bool, bodyLength: Int64?) -> Attempt {
+    func begin(_ request: inout HTTPRequest, isRedirect: Bool, isResend: Bool = false, bodyLength: Int64?) -> Attempt {
         let (reason, resends) = state.withLock { state -> (CallReport.Attempt.Reason, Int) in
             let reason: CallReport.Attempt.Reason
-            if isRedirect {
+            if isResend {
+                reason = .resend
+            } else if isRedirect {
                 reason = .redirect
             } else if state.refreshPending {
                 state.refreshPending = false

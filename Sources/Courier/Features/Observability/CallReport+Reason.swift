@@ -6,6 +6,7 @@ extension CallReport.Attempt {
             case retry
             case refresh
             case redirect
+            case resend
         }
 
         private let base: Base
@@ -25,6 +26,13 @@ extension CallReport.Attempt {
 
         /// A redirect hop the client followed.
         public static var redirect: Self { .init(.redirect) }
+
+        /// The request sent again by the client itself, at once, because its exchange failed in a
+        /// way that makes that safe: the server did not process it (HTTP/2 `REFUSED_STREAM`, a
+        /// stream above a `GOAWAY`'s last id), or the connection was lost before any response and
+        /// the request is idempotent or carries an `Idempotency-Key`. At most once for each
+        /// request the interceptors send.
+        public static var resend: Self { .init(.resend) }
 
         /// The reason's name, like `retry`.
         public var description: String { base.rawValue }

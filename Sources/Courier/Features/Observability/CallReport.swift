@@ -47,7 +47,7 @@ public struct CallReport: Sendable {
     /// Creates an empty report.
     ///
     /// - Parameter requestName: The name of the request's type.
-    public init(requestName: String) {
+    package init(requestName: String) {
         self.requestName = requestName
     }
 
@@ -86,7 +86,7 @@ extension CallReport {
         ///   - status: The response's status, if a response head arrived.
         ///   - errorKind: What failed, if the attempt failed.
         ///   - duration: How long the attempt took.
-        public init(
+        package init(
             reason: Reason, method: HTTPRequest.Method, url: String, status: HTTPResponse.Status?,
             errorKind: APIError.Kind?, duration: Duration
         ) {

@@ -7,7 +7,9 @@ import Logging
 /// - It retries the statuses in ``RetryPolicy/retryableStatusCodes`` and transport failures
 ///   that happened before any response arrived — never a timeout of the call's own deadline.
 /// - It retries only idempotent methods, unless the request has an `Idempotency-Key` header or
-///   sets ``RequestOptions/allowsRetry``.
+///   sets ``RequestOptions/allowsRetry``; a request of any other method (a `POST`) only after a
+///   failure that left the server unchanged (``APIError/Delivery/leftServerUnchanged``: it was
+///   not sent, or the server did not process it), never after one that may have been processed.
 /// - It waits as `Retry-After` says (seconds or an HTTP date; a malformed value is ignored), or
 ///   else an exponential backoff with full jitter. When the wait would outlast the call's
 ///   deadline, it fails at once with the last response or error instead of waiting in vain.
@@ -69,7 +71,8 @@ public struct RetryInterceptor: Interceptor {
         next: Next
     ) async throws -> InterceptorResponse {
         budget?.deposit()
-        guard isRetryable(request, context: context) else { return try await next(request, body) }
+        guard policy.maximumRetries > 0 else { return try await next(request, body) }
+        let idempotent = isIdempotent(request, context: context)
         var attempt = 1
         while true {
             let outcome: Result<InterceptorResponse, any Error>
@@ -80,7 +83,9 @@ public struct RetryInterceptor: Interceptor {
             } catch {
                 outcome = .failure(error)
             }
-            guard attempt <= policy.maximumRetries, let (delay, reason) = wait(after: outcome, retry: attempt) else {
+            guard attempt <= policy.maximumRetries,
+                let (delay, reason) = wait(after: outcome, retry: attempt, idempotent: idempotent)
+            else {
                 return try outcome.get()
             }
             let metadata: Logger.Metadata = [
@@ -101,22 +106,25 @@ public struct RetryInterceptor: Interceptor {
         }
     }
 
-    private func isRetryable(_ request: HTTPRequest, context: InterceptorContext) -> Bool {
-        policy.maximumRetries > 0
-            && (policy.idempotentMethods.contains(request.method)
-                || request.headerFields[Self.idempotencyKey] != nil
-                || context.options.allowsRetry)
+    /// Whether `request` may be retried whatever became of the attempt before.
+    private func isIdempotent(_ request: HTTPRequest, context: InterceptorContext) -> Bool {
+        policy.idempotentMethods.contains(request.method)
+            || request.headerFields[.idempotencyKey] != nil
+            || context.options.allowsRetry
     }
 
     /// How long to wait before retrying after `outcome`, and why; `nil` when it is not retryable.
+    /// A request that is not `idempotent` is retried only when the server certainly did not act
+    /// on it.
     private func wait(
         after outcome: Result<InterceptorResponse, any Error>,
-        retry: Int
+        retry: Int,
+        idempotent: Bool
     ) -> (Duration, String)? {
         switch outcome {
         case .success(let received):
             let response = received.head
-            guard policy.retryableStatusCodes.contains(response.status) else { return nil }
+            guard idempotent, policy.retryableStatusCodes.contains(response.status) else { return nil }
             if policy.honorsRetryAfter, let value = response.headerFields[.retryAfter],
                 let delay = RetryAfter.delay(value, now: now())
             {
@@ -125,12 +133,10 @@ public struct RetryInterceptor: Interceptor {
             return (policy.backoff(beforeRetry: retry, random: random()), "status \(response.status.code)")
         case .failure(let error as APIError)
         where error.kind == .transport && error.response == nil && !(error.underlying is ConstrainedNetworkError):
-            return (policy.backoff(beforeRetry: retry, random: random()), "transport failure")
+            guard idempotent || error.delivery.leftServerUnchanged else { return nil }
+            return (policy.backoff(beforeRetry: retry, random: random()), "transport failure (\(error.delivery))")
         case .failure:
             return nil
         }
     }
-
-    /// `Idempotency-Key`, the header that makes a `POST` safe to repeat.
-    static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
 }

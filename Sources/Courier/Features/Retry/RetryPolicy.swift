@@ -4,7 +4,9 @@ public import HTTPTypes
 ///
 /// The defaults follow common practice (and Alamofire's `RetryPolicy`): up to two retries;
 /// exponential backoff from 0.5 s with full jitter, capped at 30 s; the statuses 408, 429, 500,
-/// 502, 503 and 504 and transport failures before any response arrived; idempotent methods only.
+/// 502, 503 and 504 and transport failures before any response arrived; idempotent methods only,
+/// and other methods only after a failure that left the server unchanged (nothing was sent, or the
+/// server did not process the request: ``APIError/Delivery/leftServerUnchanged``).
 /// A `Retry-After` header, in seconds or as an HTTP date, takes the place of the backoff.
 public struct RetryPolicy: Sendable, Hashable {
     /// The most retries after the first attempt.
@@ -20,7 +22,8 @@ public struct RetryPolicy: Sendable, Hashable {
     public var retryableStatusCodes: StatusCodes
 
     /// The methods retried without further ado. Others (`POST`, `PATCH`) are retried only with
-    /// an `Idempotency-Key` header or ``RequestOptions/allowsRetry`` set.
+    /// an `Idempotency-Key` header or ``RequestOptions/allowsRetry`` set, or after a failure that
+    /// left the server unchanged (``APIError/Delivery/leftServerUnchanged``).
     public var idempotentMethods: Set<HTTPRequest.Method>
 
     /// Whether a `Retry-After` header sets the wait.

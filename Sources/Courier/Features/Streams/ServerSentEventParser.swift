@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Turns the bytes of a `text/event-stream` into events, following the WHATWG HTML rules for
 /// interpreting an event stream.
@@ -21,16 +21,16 @@ public import Foundation
 ///     for event in try parser.parse(chunk) { print(event.data) }
 /// }
 /// ```
-public struct ServerSentEventParser: Sendable {
+package struct ServerSentEventParser: Sendable {
     /// The stream's last event ID: the latest `id` of an event block that ended (with a blank
     /// line), empty when there is none. A reconnection sends it as `Last-Event-ID`.
-    public private(set) var lastEventID: String
+    package private(set) var lastEventID: String
 
     /// The reconnection time the stream set with its latest valid `retry` field, if any.
-    public private(set) var reconnectionTime: Duration?
+    package private(set) var reconnectionTime: Duration?
 
     /// The most bytes one event (its data so far plus the line being read) may take.
-    public let maximumEventSize: Int
+    package let maximumEventSize: Int
 
     private var line: [UInt8] = []
     private var skipsLineFeed = false
@@ -45,7 +45,7 @@ public struct ServerSentEventParser: Sendable {
     /// - Parameters:
     ///   - lastEventID: The last event ID to start from, as when resuming a stream.
     ///   - maximumEventSize: The most bytes one event may take; past it, parsing fails.
-    public init(lastEventID: String = "", maximumEventSize: Int = 1 << 20) {
+    package init(lastEventID: String = "", maximumEventSize: Int = 1 << 20) {
         self.lastEventID = lastEventID
         self.lastEventIDBuffer = lastEventID
         self.maximumEventSize = maximumEventSize
@@ -56,7 +56,7 @@ public struct ServerSentEventParser: Sendable {
     /// - Parameter chunk: The next bytes of the stream.
     /// - Returns: The events the chunk completed, in order.
     /// - Throws: ``APIError/Kind/bodyTooLarge`` when an event passes ``maximumEventSize``.
-    public mutating func parse(_ chunk: Data) throws(APIError) -> [ServerSentEvent<String>] {
+    package mutating func parse(_ chunk: Data) throws(APIError) -> [ServerSentEvent<String>] {
         var events: [ServerSentEvent<String>] = []
         var exceeded = false
         chunk.withUnsafeBytes { raw in
@@ -102,7 +102,7 @@ public struct ServerSentEventParser: Sendable {
 
     /// Starts a new stream, as after a reconnection: the event being read is discarded, and the
     /// last event ID and reconnection time are kept.
-    public mutating func restart() {
+    package mutating func restart() {
         line.removeAll(keepingCapacity: true)
         data.removeAll(keepingCapacity: true)
         skipsLineFeed = false

@@ -40,16 +40,20 @@
                 let hasBody = ContentDecoding.hasBody(
                     status: Int(head.status.code), isHead: request.method == .head,
                     contentLength: head.headers.first(name: "content-length").flatMap { Int($0) })
-                if Self.isSpuriousTruncation(error, hasBody: hasBody) {
-                    return (response, ResponseBody(Data()))
+                var body = ResponseBody(Data())
+                if !Self.isSpuriousTruncation(error, hasBody: hasBody) {
+                    let decompressionError = collector.contentEncoding.flatMap {
+                        Self.decompressionError(from: error, contentEncoding: $0, ratio: decoding.maximumRatio)
+                    }
+                    body = ResponseBody(failure: decompressionError ?? error)
                 }
-                let decompressionError = collector.contentEncoding.flatMap {
-                    Self.decompressionError(from: error, contentEncoding: $0, ratio: decoding.maximumRatio)
-                }
-                return (response, ResponseBody(failure: decompressionError ?? error))
+                body.httpVersion = Self.versionName(head.version)
+                return (response, body)
             }
             let data = buffer.map { buffer in buffer.withUnsafeReadableBytes { Data($0) } } ?? Data()
-            return (Self.makeResponse(status: head.status, headers: head.headers), ResponseBody(metered: data))
+            var body = ResponseBody(metered: data)
+            body.httpVersion = Self.versionName(head.version)
+            return (Self.makeResponse(status: head.status, headers: head.headers), body)
         }
 
         /// Converts a request to the delegate API's request type.

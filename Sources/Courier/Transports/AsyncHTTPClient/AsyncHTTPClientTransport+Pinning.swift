@@ -35,8 +35,9 @@
         /// - Parameters:
         ///   - configuration: What each client is made with: ``recommendedConfiguration`` by
         ///     default. Its `decompression` is replaced to follow `decompressionRatio`, its
-        ///     redirects are turned off, and the connection debug initializers it sets run after the
-        ///     pin check.
+        ///     redirects are turned off, it gets ``recommendedTLSConfiguration`` and
+        ///     ``defaultConnectTimeout`` where it sets none, and the connection debug initializers
+        ///     it sets run after the pin check.
         ///   - eventLoopGroup: Where the clients run.
         ///   - pins: The hosts to pin, and their keys.
         ///   - decompressionRatio: The largest size a compressed body may decompress to, as a
@@ -51,9 +52,7 @@
             decompressionRatio: Int? = AsyncHTTPClientTransport.defaultDecompressionRatio,
             probesRejectedCertificates: Bool = true
         ) {
-            var configuration = configuration
-            configuration.redirectConfiguration = .disallow
-            configuration.decompression = decompressionRatio.map { .enabled(limit: .ratio($0)) } ?? .disabled
+            let configuration = Self.owned(configuration, decompressionRatio: decompressionRatio)
             let general = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
             var pinned: [String: HTTPClient] = [:]
             for host in pins.hosts {
@@ -67,15 +66,9 @@
             self.init(
                 client: general, decompressionRatio: decompressionRatio,
                 probesRejectedCertificates: probesRejectedCertificates)
-            self.pinning = Pinning(pins: pins, clients: pinned, owned: [general] + pinned.values)
-        }
-
-        /// Shuts down the clients the transport made (``init(configuration:eventLoopGroup:pins:decompressionRatio:probesRejectedCertificates:)``);
-        /// a transport over a client of yours leaves it alone.
-        public func shutdown() async throws {
-            for client in pinning?.owned ?? [] {
-                try await client.shutdown()
-            }
+            self.pinning = Pinning(pins: pins, clients: pinned)
+            self.owned = [general] + pinned.values
+            self.presentsClientCertificate = Self.presentsCertificate(configuration)
         }
 
         /// The pinned hosts and their clients.
@@ -83,8 +76,6 @@
             var pins: PublicKeyPins
             /// The client of each pinned host, by its name.
             var clients: [String: HTTPClient]
-            /// Every client the transport made.
-            var owned: [HTTPClient]
         }
 
         /// The client to send `request` through: its pinned host's, or the general one.

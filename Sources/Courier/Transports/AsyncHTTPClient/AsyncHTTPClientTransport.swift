@@ -32,36 +32,6 @@
             decompressionRatio: defaultDecompressionRatio
         )
 
-        /// The largest size a compressed response body may decompress to, as a multiple of its
-        /// compressed size, in ``recommendedConfiguration``: 100.
-        ///
-        /// JSON typically compresses 5 to 20 times; a decompression bomb (a few kilobytes that
-        /// inflate to gigabytes) compresses about 1,000 times. Past the ratio the call fails with
-        /// ``APIError/Kind/bodyTooLarge``, whatever ``APIClient/Configuration/maximumBodySize`` says.
-        public static let defaultDecompressionRatio = 100
-
-        /// The configuration of ``shared``: start from it when you create your own `HTTPClient`.
-        ///
-        /// It decompresses `gzip` and `deflate` bodies with a ratio limit of
-        /// ``defaultDecompressionRatio``; for another ratio, set
-        /// `configuration.decompression = .enabled(limit: .ratio(n))` and pass the same `n` to
-        /// ``init(client:decompressionRatio:probesRejectedCertificates:)``.
-        ///
-        /// AsyncHTTPClient's own tracing is off: Courier starts the spans (one per call, one per
-        /// request sent, see ``APIClient/Configuration/tracer``) and injects the trace context
-        /// itself, the same way over every transport. A client of your own should turn it off too
-        /// (`configuration.tracing.tracer = nil`), or each request gets a second span. Off, it also
-        /// saves five allocations per call in AsyncHTTPClient's delegate API.
-        public static var recommendedConfiguration: HTTPClient.Configuration {
-            var configuration = HTTPClient.Configuration(
-                redirectConfiguration: .disallow,
-                decompression: .enabled(limit: .ratio(defaultDecompressionRatio))
-            )
-            configuration.connectionPool.retryConnectionEstablishment = false
-            configuration.tracing.tracer = nil
-            return configuration
-        }
-
         let client: HTTPClient
         /// What the client decompresses.
         let decoding: ContentDecoding
@@ -69,12 +39,22 @@
         let probesRejectedCertificates: Bool
         /// The pinned hosts' clients, for a transport made with pins.
         var pinning: Pinning?
+        /// The clients the transport made, and shuts down in ``shutdown()``.
+        var owned: [HTTPClient] = []
+        /// Whether the client presents a certificate of its own in a TLS handshake; `nil` for a
+        /// client made elsewhere, whose configuration AsyncHTTPClient does not let anyone read.
+        var presentsClientCertificate: Bool?
 
         /// Creates a transport over a client you own (and must shut down).
         ///
         /// Configure the client with `redirectConfiguration: .disallow`, as
         /// ``recommendedConfiguration`` does: Courier follows redirects itself, dropping credentials
         /// on a change of origin. A client that follows redirects on its own bypasses those rules.
+        ///
+        /// Start from ``recommendedConfiguration`` for another reason too: its clients tell an
+        /// HTTP/2 stream a `GOAWAY` left unprocessed (which Courier sends again) from one the
+        /// server reset (<doc:Security>); over a client made from another
+        /// configuration, such a call fails as ``APIError/Delivery/mayHaveBeenProcessed``.
         ///
         /// AsyncHTTPClient does not let the transport read a client's configuration back, so tell it
         /// how the client decompresses:
@@ -154,14 +134,28 @@
                 return (head, ResponseBody(failure: error))
             }
             guard ContentDecoding.isEncoded(contentEncoding) else {
-                return (head, ResponseBody(ChunkSequence(base: response.body), expectedLength: expectedLength))
+                var body = ResponseBody(ChunkSequence(base: response.body), expectedLength: expectedLength)
+                body.httpVersion = Self.versionName(response.version)
+                return (head, body)
             }
             // The announced length is the compressed one: the decoded body's is unknown.
             let chunks = ChunkSequence(
                 base: response.body, contentEncoding: contentEncoding, ratio: decoding.maximumRatio,
                 hasBody: ContentDecoding.hasBody(
                     status: Int(response.status.code), isHead: request.method == .head, contentLength: expectedLength))
-            return (head, ResponseBody(chunks, expectedLength: nil))
+            var body = ResponseBody(chunks, expectedLength: nil)
+            body.httpVersion = Self.versionName(response.version)
+            return (head, body)
+        }
+
+        /// An HTTP version as HAR writes it, without allocating for the usual ones.
+        static func versionName(_ version: HTTPVersion) -> String {
+            switch (version.major, version.minor) {
+            case (1, 1): "HTTP/1.1"
+            case (2, 0): "HTTP/2.0"
+            case (1, 0): "HTTP/1.0"
+            default: "HTTP/\(version.major).\(version.minor)"
+            }
         }
 
         /// AsyncHTTPClient's errors that have a name in Courier: the deadline ending the exchange,

@@ -20,8 +20,12 @@
 
     extension AsyncHTTPClientTransport {
         /// A failure before the response, with a rejected certificate's dates when it was one
-        /// (see ``init(client:decompressionRatio:probesRejectedCertificates:)``).
+        /// (see ``init(client:decompressionRatio:probesRejectedCertificates:)``), or whether the
+        /// client presented a certificate when the server refused the handshake without saying why.
         func explained(_ error: any Error, request: HTTPRequest) async -> any Error {
+            if TLSErrors.isHandshakeRefusal(error) {
+                return HandshakeRefusal(underlying: error, presentedClientCertificate: presentsClientCertificate)
+            }
             guard probesRejectedCertificates, TLSErrors.isUnverifiedCertificate(error),
                 let validity = await CertificateProbe.validity(for: request, on: client.eventLoopGroup)
             else { return error }
@@ -48,7 +52,7 @@
             for request: HTTPRequest, on group: any EventLoopGroup
         ) async -> (notValidBefore: Date, notValidAfter: Date)? {
             guard let (host, port) = endpoint(of: request),
-                let context = try? NIOSSLContext(configuration: .makeClientConfiguration())
+                let context = try? NIOSSLContext(configuration: AsyncHTTPClientTransport.recommendedTLSConfiguration)
             else { return nil }
             let presented = Locked<(notValidBefore: Date, notValidAfter: Date)?>(nil)
             let serverName = host.contains(":") || host.allSatisfy({ $0.isNumber || $0 == "." }) ? nil : host

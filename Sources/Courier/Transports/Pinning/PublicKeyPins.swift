@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// The public keys a client accepts from a host, on top of the usual verification: pins of the
 /// SHA-256 hash of each key's SubjectPublicKeyInfo, per host.
@@ -46,7 +46,7 @@ public struct PublicKeyPins: Sendable, Equatable {
         /// Whether the pins hold for every subdomain of ``name`` too (`v2.api.example.com`).
         public let includesSubdomains: Bool
         /// The SHA-256 hashes of the accepted SubjectPublicKeyInfos, 32 bytes each.
-        public let hashes: Set<Data>
+        package let hashes: Set<Data>
 
         /// Pins `name` to the keys whose SubjectPublicKeyInfo hashes are given.
         ///
@@ -120,7 +120,7 @@ public struct PublicKeyPins: Sendable, Equatable {
     ///
     /// - Parameter host: A host name or IP address, as in a URL (case is ignored).
     /// - Returns: The host's pins, or `nil` when it is not pinned.
-    public func pins(for host: String) -> Host? {
+    package func pins(for host: String) -> Host? {
         var name = host.lowercased()
         if name.hasSuffix(".") { name.removeLast() }
         if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }

@@ -20,21 +20,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// the whole response has arrived.
     private let declined = Locked<Set<Int>>([])
 
-    #if canImport(Security)
-        /// The identity to present when a server asks for a client certificate (mutual TLS).
-        let clientCertificate: ClientCertificate?
+    /// The identity to present when a server asks for a client certificate (mutual TLS), on Apple
+    /// platforms (FoundationNetworking offers no client-certificate challenge: always `nil` there).
+    let clientCertificate: ClientCertificate?
 
-        init(pins: PublicKeyPins? = nil, clientCertificate: ClientCertificate? = nil) {
-            self.pins = pins
-            self.clientCertificate = clientCertificate
-            super.init()
-        }
-    #else
-        init(pins: PublicKeyPins? = nil) {
-            self.pins = pins
-            super.init()
-        }
-    #endif
+    init(pins: PublicKeyPins? = nil, clientCertificate: ClientCertificate? = nil) {
+        self.pins = pins
+        self.clientCertificate = clientCertificate
+        super.init()
+    }
 
     /// Routes `task`'s callbacks to `events` until the task completes.
     func register(_ task: URLSessionTask, _ events: any TaskEvents) {

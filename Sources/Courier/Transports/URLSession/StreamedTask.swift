@@ -61,11 +61,15 @@ final class StreamedTask: TaskEvents {
     /// body abandoned at the client's size limit stops downloading.
     func body(of task: URLSessionTask, expectedLength: Int64) -> ResponseBody {
         let length = expectedLength >= 0 ? Int(expectedLength) : nil
+        var body: ResponseBody
         if let spool {
             let reader = SpoolReader(spool) { task.cancelWithoutWaiting() }  // does nothing once it has completed
-            return ResponseBody(spooledBy: reader, expectedLength: length)
+            body = ResponseBody(spooledBy: reader, expectedLength: length)
+        } else {
+            body = ResponseBody(TaskBody(chunks: chunks, task: task), expectedLength: length)
         }
-        return ResponseBody(TaskBody(chunks: chunks, task: task), expectedLength: length)
+        body.httpVersion = URLSessionTransport.knownHTTPVersion
+        return body
     }
 
     func received(_ response: URLResponse) {

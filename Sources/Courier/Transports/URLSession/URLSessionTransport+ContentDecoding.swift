@@ -13,14 +13,24 @@ extension URLSessionTransport {
     /// content encodings.`). On Apple platforms `URLSession` decodes `gzip`, `deflate` and `br`.
     static func contentDecoding(ratio: Int) -> ContentDecoding {
         #if canImport(FoundationNetworking)
-            ContentDecoding(
-                codings: ["gzip", "x-gzip", "deflate", "br", "zstd"], decodesStacked: true, maximumRatio: ratio,
-                summary: "URLSession decodes gzip, deflate, br and zstd only")
+            libcurlContentDecoding(ratio: ratio)
         #else
-            ContentDecoding(
-                codings: ["gzip", "deflate", "br"], decodesStacked: false, maximumRatio: ratio,
-                summary: "URLSession decodes gzip, deflate and br only")
+            appleContentDecoding(ratio: ratio)
         #endif
+    }
+
+    /// What FoundationNetworking's session decodes (through libcurl).
+    static func libcurlContentDecoding(ratio: Int) -> ContentDecoding {
+        ContentDecoding(
+            codings: ["gzip", "x-gzip", "deflate", "br", "zstd"], decodesStacked: true, maximumRatio: ratio,
+            summary: "URLSession decodes gzip, deflate, br and zstd only")
+    }
+
+    /// What Apple's `URLSession` decodes.
+    static func appleContentDecoding(ratio: Int) -> ContentDecoding {
+        ContentDecoding(
+            codings: ["gzip", "deflate", "br"], decodesStacked: false, maximumRatio: ratio,
+            summary: "URLSession decodes gzip, deflate and br only")
     }
 
     /// Reports a body the session could not decompress in Courier's terms.

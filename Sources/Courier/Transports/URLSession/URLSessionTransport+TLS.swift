@@ -77,10 +77,11 @@ extension URLSessionTransport {
             self.init(configuration: configuration, decompressionRatio: decompressionRatio, delegate: delegate)
         }
     }
-
-    /// A client certificate's credential, shared with the session's delegate queue: `URLCredential`
-    /// is immutable once made.
-    struct ClientCertificate: @unchecked Sendable {
-        let credential: URLCredential
-    }
 #endif
+
+/// A client certificate's credential, shared with the session's delegate queue: `URLCredential`
+/// is immutable once made. Made on Apple platforms only (``URLSessionTransport``'s
+/// `init(configuration:decompressionRatio:pins:clientCertificate:)`).
+struct ClientCertificate: @unchecked Sendable {
+    let credential: URLCredential
+}

@@ -218,9 +218,24 @@ public final class URLSessionTransport: Transport {
             // After the head, the server may have acted: keep the head, so a retry does not repeat it.
             let decodingError = Self.contentDecodingError(
                 from: error, contentEncoding: head.headerFields[.contentEncoding])
-            return (head, ResponseBody(failure: decodingError ?? error))
+            var failed = ResponseBody(failure: decodingError ?? error)
+            failed.httpVersion = Self.knownHTTPVersion
+            return (head, failed)
         }
-        return (try Self.makeResponse(response), ResponseBody(metered: data))
+        var responseBody = ResponseBody(metered: data)
+        responseBody.httpVersion = Self.knownHTTPVersion
+        return (try Self.makeResponse(response), responseBody)
+    }
+
+    /// The HTTP version of every exchange, where it is known without the task's metrics:
+    /// FoundationNetworking speaks HTTP/1.1 only. Apple platforms' sessions may negotiate HTTP/2
+    /// or 3, which only the metrics tell, so there it is not said.
+    static var knownHTTPVersion: String? {
+        #if canImport(FoundationNetworking)
+            "HTTP/1.1"
+        #else
+            nil
+        #endif
     }
 
     /// Creates the task for a request, not started yet: on Linux off the cooperative pool, since

@@ -169,6 +169,19 @@ struct RetryInterceptorTests {
         #expect(optedIn.count == 2)
     }
 
+    @Test func retriesAPostTheServerLeftUnchangedButNotOneItMayHaveActedOn() async throws {
+        let refused = Script([Self.refused])  // no connection: nothing was sent
+        #expect(try await Self.client(refused, retry: Self.retry()).send(Text(method: .post)) == #""ok""#)
+        #expect(refused.count == 2)
+
+        let lost = Script([.failure(URLError(.networkConnectionLost))])
+        let error = await #expect(throws: APIError.self) {
+            try await Self.client(lost, retry: Self.retry()).send(Text(method: .post))
+        }
+        #expect(error?.delivery == .mayHaveBeenProcessed)
+        #expect(lost.count == 1)
+    }
+
     @Test func sharedBudgetStopsAStormFromMultiplyingTraffic() async throws {
         let failing = StubTransport { _, _ in .json("{}", status: .serviceUnavailable) }
         let attempts = Locked(0)

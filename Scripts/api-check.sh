@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# The API breakage check, run by CI: the public API of every product against the last release's,
+# recorded in .api-baseline/, with `swift package diagnose-api-breaking-changes`.
+#
+#   bash Scripts/api-check.sh PRODUCT…                   # check (CI: .ci/run names the products)
+#   bash Scripts/api-check.sh --record VERSION PRODUCT…  # record HEAD's API as release VERSION's
+#
+# The rule. A break — a public declaration removed, renamed, or changed so that code using it no
+# longer compiles — fails the check unless CHANGELOG.md announces it:
+#   1. under a `### Breaking` heading in a section newer than the baseline's release (`Unreleased`,
+#      or a version above the baseline's), which names the declaration in code voice as the
+#      diagnostic does, without argument labels (`APIClient.send` for `func APIClient.send(_:)`);
+#   2. and the version of a released section that announces a break must be one allowed to break:
+#      before 1.0, a new minor (0.1.x → 0.2.0); from 1.0 on, a new major. A patch never breaks.
+# A break announced under `Unreleased` passes; the release that ships it must then be such a
+# version (rule 2 fails a `## [0.1.1]` that keeps a `### Breaking` heading). After a release,
+# record its API (--record) so that the next changes are compared with it.
+#
+# The baseline is the JSON that swift-api-digester dumps for each module, in
+# .api-baseline/<commit>/<Module>.json, as SwiftPM's `--baseline-dir` expects it: the check builds
+# no old revision, only reads those files. `.api-baseline/baseline` names the release and the
+# commit; the commit must be in the clone's history (CI clones the whole history). The dumps keep
+# public declarations only (Scripts/api-baseline-filter.py): the digester also dumps `package`
+# ones, and a change to those is no break. The digester reads the current build's `package`
+# declarations as API too, so a public declaration made `package` is not reported: that shows in
+# Docs/PublicAPI.md when it is regenerated (Scripts/public-api.sh), and needs a CHANGELOG entry all
+# the same.
+#
+# Every trait is on (`--enable-all-traits`), so that every product's API is there: on Linux,
+# CourierCombine needs OpenCombine and CourierOpenAPI needs OpenAPI. That is also how SwiftPM builds
+# the docs' symbol graphs, so the check reuses the docs' build. API_CHECK_SCRATCH is the scratch
+# path to build in (.ci/run passes the Demo package's, which the docs build used).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scratch="${API_CHECK_SCRATCH:-.build}"
+changelog="${API_CHECK_CHANGELOG:-CHANGELOG.md}"
+
+if [[ ${1:-} == --record ]]; then
+    version="$2"
+    shift 2
+    [[ -z $(git status --porcelain -- Sources Package.swift) ]] ||
+        { echo "commit Sources/ and Package.swift first: the baseline names a commit"; exit 1; }
+    commit="$(git rev-parse HEAD)"
+    swift build --scratch-path "$scratch" --enable-all-traits
+    modules="$(swift build --scratch-path "$scratch" --enable-all-traits --show-bin-path)/Modules"
+    # The C modules of the dependencies, as SwiftPM's own dump names them.
+    flags=()
+    while IFS= read -r map; do flags+=(-Xcc "-fmodule-map-file=$map"); done < <(
+        find "$scratch/checkouts" -path '*/Sources/*' -name module.modulemap -not -path '*/Benchmarks/*'
+        ls "$scratch"/*/debug/*.build/module.modulemap 2>/dev/null
+    )
+    rm -rf .api-baseline/*/
+    mkdir -p ".api-baseline/$commit"
+    for product in "$@"; do
+        swift-api-digester -dump-sdk -compiler-style-diags -I "$modules" "${flags[@]}" \
+            -module "$product" -o ".api-baseline/$commit/$product.json"
+    done
+    # Public declarations only: the digester dumps `package` ones too.
+    swift package --scratch-path "$scratch" --enable-all-traits dump-symbol-graph --minimum-access-level public
+    python3 Scripts/api-baseline-filter.py "$(dirname "$modules")/../symbolgraph" ".api-baseline/$commit"/*.json
+    cat >.api-baseline/baseline <<EOF
+# The public API Scripts/api-check.sh compares with: release $version, recorded from this commit.
+version=$version
+commit=$commit
+EOF
+    echo "recorded $version's API from $commit in .api-baseline/: commit it"
+    exit 0
+fi
+
+# shellcheck source=/dev/null
+source .api-baseline/baseline
+git cat-file -e "${commit:?}^{commit}" 2>/dev/null || {
+    echo "the baseline's commit $commit is not in this clone's history: fetch it (a shallow clone?)," \
+        "or record the baseline again (bash Scripts/api-check.sh --record VERSION …)"
+    exit 1
+}
+for product in "$@"; do
+    [[ -f .api-baseline/$commit/$product.json ]] || {
+        echo "no baseline for $product in .api-baseline/$commit: a product added since ${version:?} is not checked" \
+            "until its first release is recorded"
+    }
+done
+products=()
+for product in "$@"; do [[ -f .api-baseline/$commit/$product.json ]] && products+=("$product"); done
+
+output="$(mktemp)"
+trap 'rm -f "$output"' EXIT
+status=0
+swift package --scratch-path "$scratch" --enable-all-traits diagnose-api-breaking-changes "$commit" \
+    --products "${products[@]}" --baseline-dir .api-baseline 2>&1 | grep -av '^\[[0-9]*/[0-9]*\]' | tee "$output" ||
+    status=$?
+breaks="$(grep -a 'API breakage: ' "$output" | sed 's/.*API breakage: //' || true)"
+if [[ -z $breaks ]]; then
+    if [[ $status != 0 ]]; then
+        echo "api-check: diagnose-api-breaking-changes failed without reporting a break (see above)"
+        exit 1
+    fi
+    echo "api-check: no breaking change since $version in ${products[*]}"
+    exit 0
+fi
+
+# The sections newer than the baseline's release: `## [Unreleased]` and `## [x.y.z]` above `## [version]`.
+announced="$(awk -v base="$version" '
+    /^## \[/ {
+        name = $0; sub(/^## \[/, "", name); sub(/\].*/, "", name)
+        if (name == base) exit
+        section = name; breaking = 0; next
+    }
+    /^### / { breaking = ($0 ~ /^### Breaking/); next }
+    breaking && section != "" { print section "\t" $0 }
+' "$changelog")"
+
+# Rule 2: a released section that breaks must be a version allowed to.
+failed=0
+IFS=. read -r base_major base_minor _ <<<"$version"
+while IFS=$'\t' read -r section _; do
+    [[ -z $section || $section == Unreleased ]] && continue
+    IFS=. read -r major minor _ <<<"$section"
+    if ((base_major == 0 && major == 0 && minor <= base_minor)) || ((base_major > 0 && major <= base_major)); then
+        echo "✗ $changelog: $section announces breaking changes, but after $version only" \
+            "$( ((base_major == 0)) && echo "0.$((base_minor + 1)).0 (a new minor, before 1.0)" || echo "$((base_major + 1)).0.0 (a new major)")" \
+            "or later may break the API"
+        failed=1
+    fi
+done < <(cut -f1 <<<"$announced" | sort -u | sed 's/$/\t/')
+
+# Rule 1: every break named under a Breaking heading.
+while IFS= read -r breakage; do
+    # "func APIClient.send(_:) has been removed" → "APIClient.send"
+    name="$(sed -E 's/ has .*//; s/^([A-Za-z]+ )+//; s/\(.*//' <<<"$breakage")"
+    where="$(grep -F -- "\`$name" <<<"$announced" | head -n 1 | cut -f1 || true)"
+    if [[ -n $where ]]; then
+        echo "✓ announced under $where: $breakage"
+    else
+        echo "✗ not announced in $changelog: $breakage (name \`$name\` under a '### Breaking' heading)"
+        failed=1
+    fi
+done <<<"$breaks"
+if [[ $failed == 0 ]]; then
+    echo "api-check: every break since $version is announced in $changelog"
+else
+    echo "api-check: failed (the rule is at the top of Scripts/api-check.sh)"
+fi
+exit "$failed"

@@ -1,0 +1,56 @@
+import HTTPTypes
+import Logging
+
+/// The client's own resend of a request whose exchange failed before any response, when the
+/// failure says it is safe: once for each request the interceptors send, at once, inside the
+/// call's deadline, recorded like any request on the wire, and without the app seeing the first
+/// failure.
+///
+/// As OkHttp's `RetryAndFollowUpInterceptor` and Go's `net/http` transport do:
+/// - a request the server did not process (HTTP/2 `REFUSED_STREAM`, a stream above a `GOAWAY`'s
+///   last id: ``APIError/Delivery/notProcessed``), whatever its method;
+/// - a request whose connection was lost before any response (closed or reset: a kept-alive
+///   connection the server had dropped, a `GOAWAY` then a close), when it is idempotent
+///   (RFC 9110 section 9.2.2: `GET`, `HEAD`, `OPTIONS`, `TRACE`, `PUT`, `DELETE`) or carries an
+///   `Idempotency-Key`.
+///
+/// Never a body streamed from an async sequence, which may be readable only once; never after a
+/// response, a stream reset with another error, a refused connection (the next attempt fails the
+/// same way: ``RetryInterceptor`` waits before it tries again) or the deadline.
+enum Resend {
+    /// Whether the client sends `request` again after `error`, given that it has not yet.
+    static func isSafe(after error: APIError, request: HTTPRequest, body: OutgoingBody?) -> Bool {
+        guard error.kind == .transport, error.response == nil, body?.isStreamed != true else { return false }
+        if error.delivery == .notProcessed { return true }
+        guard error.delivery == .mayHaveBeenProcessed, let underlying = error.underlying,
+            ConnectionFaults.isLostConnection(underlying)
+        else { return false }
+        return isIdempotent(request)
+    }
+
+    /// Whether sending `request` twice has the effect of sending it once: its method says so, or
+    /// its `Idempotency-Key` does.
+    static func isIdempotent(_ request: HTTPRequest) -> Bool {
+        idempotentMethods.contains(request.method) || request.headerFields[.idempotencyKey] != nil
+    }
+
+    /// Logs the resend at `debug`.
+    static func log(_ error: APIError, request: HTTPRequest, context: InterceptorContext) {
+        guard context.logger.logLevel <= .debug else { return }
+        context.logger.debug(
+            "Resending: \(error.delivery == .notProcessed ? "the server did not process it" : "the connection was lost")",
+            metadata: [
+                "courier.request": "\(context.requestName)",
+                "http.method": "\(request.method.rawValue)",
+                "courier.delivery": "\(error.delivery)",
+            ])
+    }
+
+    /// RFC 9110's idempotent methods (section 9.2.2).
+    static let idempotentMethods: Set<HTTPRequest.Method> = [.get, .head, .options, .trace, .put, .delete]
+}
+
+extension HTTPField.Name {
+    /// `Idempotency-Key`, the header that makes a `POST` safe to repeat.
+    static let idempotencyKey = Self("Idempotency-Key")!
+}
