@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "CourierCombine", targets: ["CourierCombine"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierOpenAPI", targets: ["CourierOpenAPI"]),
+        .library(name: "CourierOutbox", targets: ["CourierOutbox"]),
     ],
     traits: [
         .trait(
@@ -137,6 +138,13 @@ let package = Package(
             dependencies: ["Courier"],
             swiftSettings: strictSettings
         ),
+        // Durable delivery of mutating calls. Its store is a journal of its own (no SQLite), so it
+        // needs nothing Courier does not already resolve.
+        .target(
+            name: "CourierOutbox",
+            dependencies: ["Courier", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
         // `swift run courier-demo` at the root: a launcher that runs the demo from its own package,
         // `Demo/`, so that apps depending on Courier never resolve the demo's dependencies. No
         // product declares it, so those apps never see it.
@@ -168,6 +176,13 @@ let package = Package(
             // The cassettes (HAR files) the tests read from beside their files, not resources.
             exclude: ["Testing/Cassettes/Cassettes"],
             resources: [.process("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CourierOutboxTests",
+            dependencies: [
+                "CourierOutbox", "Courier", "CourierTesting", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
     ]

@@ -20,6 +20,7 @@ let package = Package(
             name: "courier-bench",
             dependencies: [
                 .product(name: "Courier", package: "Courier"),
+                .product(name: "CourierOutbox", package: "Courier"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

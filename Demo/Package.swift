@@ -73,6 +73,8 @@ let package = Package(
                 .product(name: "Courier", package: "Courier"),
                 .product(name: "CourierCombine", package: "Courier"),
                 .product(name: "CourierOpenAPI", package: "Courier"),
+                .product(name: "CourierOutbox", package: "Courier"),
+                "DemoAPI",
                 "DemoOpenAPIClient",
                 .product(name: "OpenCombineShim", package: "OpenCombine"),
             ],
@@ -109,6 +111,14 @@ let package = Package(
             // `SlowFsync` replaces libc's `fsync` in the probe: exported, Foundation calls it.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=fsync"], .when(platforms: [.linux]))]
         ),
+        // An outbox in a process of its own: the kill test kills it at random instants.
+        .executableTarget(
+            name: "courier-outbox-child",
+            dependencies: [
+                .product(name: "Courier", package: "Courier"), .product(name: "CourierOutbox", package: "Courier"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // Soaks both transports with thousands of calls mixing every way a call ends, and fails
         // when memory, file descriptors or connections do not come back, or a call goes missing.
         .executableTarget(
@@ -123,6 +133,7 @@ let package = Package(
                 .product(name: "CourierCombine", package: "Courier"),
                 .product(name: "CourierTesting", package: "Courier"),
                 .product(name: "CourierOpenAPI", package: "Courier"),
+                .product(name: "CourierOutbox", package: "Courier"),
                 "DemoAPI",
                 "DemoOpenAPIClient",
                 "DemoScenarios",

@@ -20,7 +20,7 @@ import pathlib
 import re
 import sys
 
-PRODUCTS = ["Courier", "CourierCombine", "CourierTesting", "CourierOpenAPI"]
+PRODUCTS = ["Courier", "CourierCombine", "CourierTesting", "CourierOpenAPI", "CourierOutbox"]
 
 # Where users' code is, in the order a scenario is preferred, with the label the list shows.
 SCENARIOS = [
@@ -179,7 +179,7 @@ def main(arguments):
     lines = [
         "# Courier's public API, symbol by symbol",
         "",
-        "Every public symbol of the four products (as swift-symbolgraph-extract lists them, with every",
+        "Every public symbol of the five products (as swift-symbolgraph-extract lists them, with every",
         "trait on and synthesized members left out), each with the first place that code written as a",
         "user would names it: a doc example (`doc`: the README and the DocC articles, compiled by",
         "`Tests/CompileChecks/docs.sh`; `doc comment`: an example in the symbol's documentation), the",

@@ -17,6 +17,9 @@ import NIOPosix
 ///
 /// `--download FILE` and `--upload PATH` measure one large transfer instead (see ``Transfers``).
 ///
+/// `courier-bench outbox …` measures the outbox: enqueue latency, journal bytes per entry, entries
+/// delivered per second (see ``OutboxBench``).
+///
 /// `courier-bench isolation …` measures plain calls' latency while a capped 1 GiB body loads the
 /// same transport (see ``Isolation``).
 ///
@@ -58,6 +61,10 @@ enum Bench {
                     "usage: courier-bench --url URL --client \(ClientKind.allCases.map(\.rawValue)) --file FILE --concurrency N --seconds S\n"
                         .utf8))
             exit(2)
+        }
+        if CommandLine.arguments.dropFirst().first == "outbox" {
+            try await OutboxBench.run(arguments, base: url, kind: kind)
+            return
         }
         if CommandLine.arguments.dropFirst().first == "isolation" {
             try await Isolation.run(arguments, base: url, kind: kind)

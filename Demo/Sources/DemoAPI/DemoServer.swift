@@ -119,6 +119,7 @@ package enum DemoServer {
         CompressionRoutes.add(to: router)
         StreamRoutes.add(to: router, state: state)
         CacheRoutes.add(to: router, state: state)
+        OutboxRoutes.add(to: router)
         ObservedRoutes.add(to: router, state: state)
         ConnectionRoutes.add(to: router, connections: connections)
         return router

@@ -37,6 +37,10 @@ package struct DemoEnvironment: Sendable {
     package var baseURL: URL
     /// The transport to use.
     package var transport: any Transport
+    /// The `courier-demo` program, which the outbox scenario runs as its child processes: by
+    /// default the one beside the running program (itself, or a test bundle).
+    package var demoExecutable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appending(path: "courier-demo")
 
     /// Creates an environment.
     package init(baseURL: URL, transport: any Transport = APIClient.defaultTransport) {
@@ -91,7 +95,7 @@ extension Scenario {
     package static let all: [Scenario] =
         Seed000.scenarios + Seed001.scenarios + Seed002.scenarios + Seed003.scenarios + Seed004.scenarios
         + StreamScenarios.scenarios + CacheScenarios.scenarios + ObservabilityScenarios.scenarios
-        + OpenAPIScenarios.scenarios
+        + OpenAPIScenarios.scenarios + OutboxScenarios.scenarios
 
     /// Runs the scenarios one after another and returns their results.
     package static func runAll(_ scenarios: [Scenario] = all, in environment: DemoEnvironment) async -> [ScenarioResult]

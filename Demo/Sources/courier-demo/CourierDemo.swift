@@ -12,7 +12,7 @@ struct CourierDemo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "courier-demo",
         abstract: "Runs the seed articles' scenarios with Courier against an example API on loopback.",
-        subcommands: [Demo.self, Serve.self, Run.self],
+        subcommands: [Demo.self, Serve.self, Run.self, OutboxChildCommand.self],
         defaultSubcommand: Demo.self
     )
 }
@@ -95,6 +95,27 @@ struct Run: AsyncParsableCommand {
             await runScenarios(against: url, transport: transport)
         }
         if !passed { throw ExitCode.failure }
+    }
+}
+
+/// The outbox scenario's child process (not for people: the scenario runs it).
+struct OutboxChildCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "outbox-child", abstract: "The outbox scenario's child process.", shouldDisplay: false)
+
+    @Option var store: String
+    @Option(name: .customLong("base-url")) var baseURL: String
+    @Option var transport = "asyncHTTPClient"
+    @Option var enqueue: Int?
+    @Flag var drain = false
+
+    func run() async throws {
+        guard let url = URL(string: baseURL) else { throw ValidationError("'\(baseURL)' is not a URL.") }
+        let transport: any Transport =
+            transport == "urlSession" ? URLSessionTransport.shared : AsyncHTTPClientTransport.shared
+        let status = await OutboxDemoChild.run(
+            store: store, baseURL: url, transport: transport, enqueue: enqueue, drain: drain)
+        if status != 0 { throw ExitCode(status) }
     }
 }
 

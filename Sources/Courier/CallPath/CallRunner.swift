@@ -81,7 +81,7 @@ extension APIClient {
         return try await run(call, mode: .buffer, limit: nil, reports: true, report: &report, finish)
     }
 
-    /// Runs one call of a request prepared elsewhere (``send(_:body:baseURL:name:streamsResponse:)``).
+    /// Runs one call of a request prepared elsewhere (``send(_:body:baseURL:name:streamsResponse:timeout:)``).
     ///
     /// - Parameters:
     ///   - name: The call's name, for an error in preparing it.
@@ -136,8 +136,9 @@ extension APIClient {
     /// the executor, but the frames in between no longer do: 8 of the 20 executor checks a
     /// request of the in-memory benchmark made went (a `swift_task_switch` and an executor lookup
     /// each, issue 28). Only a plain `async` entry may call these functions — a public verb, or
-    /// the package entry CourierOpenAPI uses (``send(_:body:baseURL:name:streamsResponse:)``):
-    /// called from an actor, they would run the call on it.
+    /// the package entry CourierOpenAPI and CourierOutbox use
+    /// (``send(_:body:baseURL:name:streamsResponse:timeout:)``): called from an actor, they would
+    /// run the call on it.
     private nonisolated(nonsending) func run<Output: Sendable>(
         _ call: PreparedCall,
         mode: BodyMode,

@@ -97,28 +97,34 @@ struct RequestBuilder: Sendable {
             options: request.options, timeout: request.timeout.resolvedTimeout ?? timeout,
             acceptableStatusCodes: request.acceptableStatusCodes.resolvedStatusCodes, clientOrigin: clientOrigin)
         guard let body = request.body.resolvedBody else { return call }
-        guard method != .get, method != .head else {
-            throw APIError(.invalidRequest, "A \(method) request cannot have a body.", request: httpRequest)
-        }
-        do {
-            call.body = try body.encoded(with: encoder)
-        } catch let error as APIError {
-            var error = error
-            error.request = httpRequest
-            throw error
-        } catch {
-            throw APIError(.encoding, "The request body could not be encoded.", request: httpRequest, underlying: error)
-        }
+        call.body = try encode(body, for: httpRequest)
         call.request.headerFields[.contentType] = ContentType.resolve(
             declared: httpRequest.headerFields[.contentType], body: body.contentType)
         return call
     }
 
-    /// Prepares a call of a request built elsewhere (a generated OpenAPI client): its path, with
-    /// any query already percent-encoded, is joined to `baseURL`'s by the same rules; its scheme
-    /// and authority are ignored. Every response is returned: the caller validates statuses.
+    /// A request's body, encoded with the client's encoder; refused on `GET` and `HEAD`.
+    func encode(_ body: RequestBody, for request: HTTPRequest) throws(APIError) -> OutgoingBody {
+        guard request.method != .get, request.method != .head else {
+            throw APIError(.invalidRequest, "A \(request.method) request cannot have a body.", request: request)
+        }
+        do {
+            return try body.encoded(with: encoder)
+        } catch let error as APIError {
+            var error = error
+            error.request = request
+            throw error
+        } catch {
+            throw APIError(.encoding, "The request body could not be encoded.", request: request, underlying: error)
+        }
+    }
+
+    /// Prepares a call of a request built elsewhere (a generated OpenAPI client, an outbox's entry):
+    /// its path, with any query already percent-encoded, is joined to `baseURL`'s by the same
+    /// rules; its scheme and authority are ignored. Every response is returned: the caller
+    /// validates statuses. The call's time limit is `timeout`, or the client's.
     func prepare(
-        _ request: HTTPRequest, body: OutgoingBody?, baseURL: URL, name: String
+        _ request: HTTPRequest, body: OutgoingBody?, baseURL: URL, name: String, timeout: Duration? = nil
     ) throws(APIError) -> PreparedCall {
         let base = try origins.origin(of: baseURL)
         let target = request.path ?? "/"
@@ -133,7 +139,8 @@ struct RequestBuilder: Sendable {
         prepared.headerFields = headerFields(request.headerFields)
         return PreparedCall(
             request: prepared, body: body, baseURL: baseURL, name: name, options: RequestOptions(),
-            timeout: timeout, acceptableStatusCodes: nil, clientOrigin: clientOrigin ?? WebOrigin(prepared))
+            timeout: timeout ?? self.timeout, acceptableStatusCodes: nil,
+            clientOrigin: clientOrigin ?? WebOrigin(prepared))
     }
 
     /// The parts of a base URL a request is built on.

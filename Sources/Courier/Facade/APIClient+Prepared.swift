@@ -2,7 +2,8 @@ package import Foundation
 package import HTTPTypes
 
 extension APIClient {
-    /// Sends a request built elsewhere — by a generated OpenAPI client — through this client's
+    /// Sends a request built elsewhere — by a generated OpenAPI client, or an outbox's stored
+    /// entry — through this client's
     /// one call path: its headers and `User-Agent`, interceptors, cookies, redirects, deadline,
     /// body limit, observation and redaction. The status is not validated: every response is
     /// returned.
@@ -16,6 +17,7 @@ extension APIClient {
     ///   - streamsResponse: Whether the response body is handed on as it streams, still under the
     ///     call's deadline (reading it past the deadline fails with ``APIError/Kind/timeout``),
     ///     rather than read whole under ``Configuration/maximumBodySize``.
+    ///   - timeout: The call's time limit; `nil` for the client's ``Configuration/timeout``.
     /// - Returns: The response head and its body.
     /// - Throws: ``APIError``.
     package func send(
@@ -23,11 +25,12 @@ extension APIClient {
         body: OutgoingBody?,
         baseURL: URL,
         name: String,
-        streamsResponse: Bool
+        streamsResponse: Bool,
+        timeout: Duration? = nil
     ) async throws(APIError) -> (HTTPResponse, ResponseBody) {
         let builder = resolved.builder
         let prepare: @Sendable () throws(APIError) -> PreparedCall = {
-            try builder.prepare(request, body: body, baseURL: baseURL, name: name)
+            try builder.prepare(request, body: body, baseURL: baseURL, name: name, timeout: timeout)
         }
         guard streamsResponse else {
             return try await run(named: name, preparing: prepare) { outcome in (outcome.head, outcome.body) }

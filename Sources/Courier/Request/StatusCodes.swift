@@ -172,3 +172,54 @@ extension StatusCodes: CustomStringConvertible {
         first == last ? "\(first)" : "\(first)..<\(last + 1)"
     }
 }
+
+extension StatusCodes {
+    /// The codes as runs of consecutive codes, lowest first: how a store keeps a set (the
+    /// outbox's journal keeps `2xx` as one run).
+    package var codeRuns: [ClosedRange<Int>] {
+        var runs: [ClosedRange<Int>] = []
+        var start: Int?
+        for index in 0..<8 {
+            let bits = word(index)
+            let first = Self.lowest + index * 64
+            // A word of no codes ends a run; a word of every code goes on with one.
+            if bits == 0 || (bits == .max && start != nil) {
+                if bits == 0, let open = start {
+                    runs.append(open...(first - 1))
+                    start = nil
+                }
+                continue
+            }
+            for bit in 0..<64 {
+                let member = bits & (1 << UInt64(bit)) != 0
+                if member, start == nil { start = first + bit }
+                if !member, let open = start {
+                    runs.append(open...(first + bit - 1))
+                    start = nil
+                }
+            }
+        }
+        if let open = start { runs.append(open...(Self.end - 1)) }
+        return runs
+    }
+
+    /// The codes of runs of consecutive codes (``codeRuns``); those outside 100...599 are left out.
+    ///
+    /// - Parameter runs: The runs.
+    package init(codeRuns runs: [ClosedRange<Int>]) {
+        self.init()
+        for run in runs {
+            let lower = Swift.max(run.lowerBound, Self.lowest) - Self.lowest
+            let upper = Swift.min(run.upperBound, Self.end - 1) - Self.lowest
+            var bit = lower
+            while bit <= upper {  // a mask per word the run covers
+                let index = bit >> 6
+                let first = bit & 63
+                let width = Swift.min(upper, index * 64 + 63) - bit + 1
+                let ones: UInt64 = width == 64 ? .max : (1 << UInt64(width)) - 1
+                withWord(index) { $0 |= ones << UInt64(first) }
+                bit = (index + 1) * 64
+            }
+        }
+    }
+}

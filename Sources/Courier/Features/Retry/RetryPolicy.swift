@@ -56,7 +56,8 @@ public struct RetryPolicy: Sendable, Hashable {
 
     /// The backoff before retry number `retry` (1 for the first): a random share (`random`, in
     /// `0..<1`) of `initialBackoff × 2^(retry − 1)`, capped at `maximumBackoff` ("full jitter").
-    func backoff(beforeRetry retry: Int, random: Double) -> Duration {
+    /// The outbox's back-off between attempts is this one too.
+    package func backoff(beforeRetry retry: Int, random: Double) -> Duration {
         let exponent = min(max(retry - 1, 0), 62)
         let ceiling = min(maximumBackoff, initialBackoff * (1 << exponent))
         return ceiling * min(max(random, 0), 1)

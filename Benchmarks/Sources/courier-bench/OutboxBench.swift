@@ -1,0 +1,105 @@
+import Courier
+import CourierOutbox
+import Foundation
+
+/// `courier-bench outbox --url URL --client courier-urlsession|courier-ahc [--entries N]
+/// [--concurrency C] [--store DIR]`: the outbox against the demo server's endpoint that honours
+/// `Idempotency-Key` (`courier-demo serve`).
+///
+/// It enqueues N entries (a 100-byte JSON note each) while the outbox is told the network is
+/// away, timing each `enqueue` (each one written and `fsync`ed before it returns); reads the
+/// journal's size; then lets the outbox deliver them all, C at a time, and times that; then, side
+/// by side, sends the same N requests with `client.send`, C at a time, without an outbox. Prints
+/// one line of JSON: enqueue p50 and p99, journal bytes per entry, entries delivered per second,
+/// and plain calls per second.
+enum OutboxBench {
+    struct Note: APIRequest {
+        typealias Response = Data
+        var number: Int
+        var method: HTTPRequest.Method { .post }
+        var path: String { "/outbox/items/bench-\(number)" }
+        var body: RequestBody? { .data(Self.text, contentType: "application/json") }
+        var acceptableStatusCodes: StatusCodes { [.created] }
+        var headers: HTTPFields { [HTTPField.Name("Idempotency-Key")!: "\"plain-\(number)-\(Self.run)\""] }
+        static let run = UUID().uuidString
+        static let text = Data(
+            #"{"title":"Buy milk","text":"Two litres, semi-skimmed, from the shop on the corner.","id":1}"#.utf8)
+    }
+
+    static func run(_ arguments: Arguments, base: URL, kind: ClientKind) async throws {
+        let entries = Int(arguments["entries"] ?? "2000") ?? 2000
+        let concurrency = Int(arguments["concurrency"] ?? "4") ?? 4
+        let folder = URL(fileURLWithPath: arguments["store"] ?? NSTemporaryDirectory())
+            .appending(path: "courier-bench-outbox-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let transport: any Transport =
+            kind == .courierURLSession ? URLSessionTransport.shared : AsyncHTTPClientTransport.shared
+        let client = APIClient(baseURL: base, transport: transport)
+        var configuration = Outbox.Configuration()
+        configuration.monitorsNetwork = false
+        configuration.maximumConcurrentDeliveries = concurrency
+        let outbox = try await Outbox(directory: folder, client: client, configuration: configuration)
+        outbox.networkDidChange(isAvailable: false)
+
+        // Each note without its own key, so the outbox makes one (the plain calls carry their own).
+        struct Unkeyed: APIRequest {
+            typealias Response = Data
+            var note: Note
+            var method: HTTPRequest.Method { .post }
+            var path: String { note.path }
+            var body: RequestBody? { note.body }
+            var acceptableStatusCodes: StatusCodes { [.created] }
+        }
+        var latencies: [Double] = []
+        latencies.reserveCapacity(entries)
+        let clock = ContinuousClock()
+        for number in 0..<entries {
+            let started = clock.now
+            try await outbox.enqueue(Unkeyed(note: Note(number: number)), kind: "note")
+            latencies.append(seconds(started.duration(to: clock.now)))
+        }
+        let journal = try FileManager.default.attributesOfItem(atPath: folder.appending(path: "journal").path)
+        let journalBytes = (journal[.size] as? NSNumber)?.intValue ?? 0
+
+        var events = outbox.events().makeAsyncIterator()
+        let deliveryStart = clock.now
+        outbox.networkDidChange(isAvailable: true)
+        while let event = await events.next(), event.pendingCount > 0 {}
+        let delivery = seconds(deliveryStart.duration(to: clock.now))
+        await outbox.close()
+
+        let plainStart = clock.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            var next = 0
+            for _ in 0..<min(concurrency, entries) {
+                let number = next
+                next += 1
+                group.addTask { _ = try await client.send(Note(number: number)) }
+            }
+            while try await group.next() != nil, next < entries {
+                let number = next
+                next += 1
+                group.addTask { _ = try await client.send(Note(number: number)) }
+            }
+        }
+        let plain = seconds(plainStart.duration(to: clock.now))
+
+        let sorted = latencies.sorted()
+        let result: [String: String] = [
+            "client": kind.rawValue, "entries": "\(entries)", "concurrency": "\(concurrency)",
+            "enqueue_p50_us": String(format: "%.0f", Bench.percentile(sorted, 0.50) * 1e6),
+            "enqueue_p99_us": String(format: "%.0f", Bench.percentile(sorted, 0.99) * 1e6),
+            "journal_bytes_per_entry": "\(journalBytes / max(1, entries))",
+            "body_bytes": "\(Note.text.count)",
+            "delivered_per_s": String(format: "%.0f", Double(entries) / delivery),
+            "plain_calls_per_s": String(format: "%.0f", Double(entries) / plain),
+        ]
+        let json = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
+        print(String(decoding: json, as: UTF8.self))
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let (whole, attoseconds) = duration.components
+        return Double(whole) + Double(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,140 @@
+import Courier
+import Foundation
+import Logging
+
+/// What an ``Outbox`` is made of: its store, its client, its time, its events and its delivery
+/// loop. The loop holds it, not the `Outbox`, so that an outbox the app lets go of stops.
+final class OutboxCore: Sendable {
+    let store: StoreQueue
+    let client: APIClient
+    let configuration: Outbox.Configuration
+    let clock: DeliveryClock
+    let events = EventHub()
+    let pump = Pump()
+    let random: @Sendable () -> Double
+    /// Whether the network is there, as the app or the system last said.
+    let networkAvailable = Locked(true)
+    /// The counts after the last change, for the events that do not change them.
+    let counts: Locked<OutboxCounts>
+    /// The lock on the store, and the system's network monitor; released and stopped at close.
+    private let holds: Locked<(lock: DirectoryLock?, monitor: NetworkMonitor?)>
+
+    init(
+        store: StoreQueue, lock: DirectoryLock, client: APIClient, configuration: Outbox.Configuration,
+        counts: OutboxCounts, random: @escaping @Sendable () -> Double
+    ) {
+        self.store = store
+        self.client = client
+        self.configuration = configuration
+        self.clock = DeliveryClock(client.configuration.clock)
+        self.random = random
+        self.counts = Locked(counts)
+        self.holds = Locked((lock, nil))
+    }
+
+    var logger: Logger { client.configuration.logger }
+
+    /// Starts delivering: what is due now (an earlier process's entries among them), then
+    /// whatever becomes due.
+    func start() {
+        pump.start { [self] in await pass() }
+        if configuration.monitorsNetwork,
+            let monitor = NetworkMonitor.start(onChange: { [weak self] available in
+                self?.networkChanged(isAvailable: available)
+            })
+        {
+            holds.withLock { $0.monitor = monitor }
+        }
+    }
+
+    /// Records a change on the store's queue and returns its result with the counts after it.
+    func change<Value: Sendable>(
+        _ body: @escaping @Sendable (inout StoreQueue.Access) throws(StoreError) -> Value
+    ) async throws(StoreError) -> (Value, OutboxCounts) {
+        let (value, counts) = try await store.run { access throws(StoreError) in (try body(&access), access.counts) }
+        self.counts.withLock { $0 = counts }
+        return (value, counts)
+    }
+
+    func emit(
+        _ kind: OutboxEvent.Kind, _ entry: StoredEntry?, counts: OutboxCounts? = nil,
+        delivery: OutboxDelivery? = nil, error: APIError? = nil
+    ) {
+        events.emit(
+            OutboxEvent(
+                kind, entry: entry.map(OutboxEntry.init), delivery: delivery, error: error,
+                counts: counts ?? self.counts.withLock { $0 }))
+    }
+
+    /// One pass of the delivery loop: sets aside what expired, starts what is due, and sets the
+    /// timer for what waits.
+    func pass() async {
+        let now = clock.now()
+        let capacity = max(1, configuration.maximumConcurrentDeliveries)
+        let available = networkAvailable.withLock { $0 }
+        let plan: (start: [StoredEntry], expired: [StoredEntry], wake: Date?)
+        let counts: OutboxCounts
+        do {
+            (plan, counts) = try await change { access throws(StoreError) in
+                let state = access.store.state
+                let plan = DeliveryPlan(
+                    pending: state.pending, deadLetters: state.deadLetters, claimed: access.claimed,
+                    expedited: access.expedited, now: now, capacity: capacity, networkAvailable: available)
+                var expired: [StoredEntry] = []
+                for entry in plan.expired {
+                    let letter = StoredEntry.DeadLetter(
+                        reason: DeadLetter.Reason.expired.stored, failure: entry.lastFailure, responseBody: nil,
+                        date: now)
+                    try access.store.record(.deadLettered(entry.id, attempts: entry.attempts, letter))
+                    if let entry = access.store.state.entries[entry.id] { expired.append(entry) }
+                }
+                for entry in plan.start {
+                    access.claimed.insert(entry.id)
+                    access.expedited.remove(entry.id)
+                }
+                return (plan.start, expired, plan.nextWake)
+            }
+        } catch {
+            if error.kind != .closed {
+                logger.error("The outbox could not plan its deliveries: \(error.message)")
+            }
+            return
+        }
+        for entry in plan.expired {
+            logger.info("Outbox entry expired: \(OutboxEntry(entry))")
+            emit(.deadLettered, entry, counts: counts)
+        }
+        for entry in plan.start {
+            pump.deliver(entry.id) { [self] in await deliver(entry) }
+        }
+        pump.setTimer(plan.wake, on: clock)
+    }
+
+    /// Says whether the network is there; its return makes every entry whose last attempt found
+    /// no network due at once.
+    func networkChanged(isAvailable: Bool) {
+        networkAvailable.withLock { $0 = isAvailable }
+        guard isAvailable else { return }
+        Task {
+            _ = try? await store.run { access throws(StoreError) in
+                for entry in access.store.state.pending where entry.lastFailure?.network == true {
+                    access.expedited.insert(entry.id)
+                }
+            }
+            pump.wake()
+        }
+    }
+
+    /// Stops delivering, waits for the deliveries under way to end (cancelled), closes the store
+    /// and releases it.
+    func close() async {
+        await pump.stop()
+        await store.close()
+        let monitor = holds.withLock { holds in
+            defer { holds = (nil, nil) }
+            return holds.monitor
+        }
+        monitor?.cancel()
+        events.finish()
+    }
+}
