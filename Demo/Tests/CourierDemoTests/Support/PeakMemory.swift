@@ -18,7 +18,15 @@ extension PeakMemory {
     }
 }
 
-/// One memory-measuring test at a time, in the order they asked.
+/// Runs a test that saturates the machine, or whose timing such a test would spoil, alone among
+/// those that call this or ``PeakMemory/measuringAlone(_:)``: the outbox's kill test (hundreds of
+/// child processes), the stall probe (whose canary times gaps in a child process), and the 1 GiB
+/// transfers that measure memory. Other tests still run alongside.
+func takingTurns<Value>(_ body: () async throws -> Value) async throws -> Value {
+    try await PeakMemory.measuringAlone(body)
+}
+
+/// One memory-measuring (or machine-saturating) test at a time, in the order they asked.
 private actor MeasurementTurn {
     static let shared = MeasurementTurn()
     private var busy = false

@@ -76,7 +76,9 @@ struct WireMalformedResponseTests {
                     // moment between the runner's check and this task's clock) is a timeout, and a
                     // reply that stalls past the deadline is never a value. (It may fail sooner:
                     // a pooled connection the server had closed is a transport error.)
-                    if elapsed > Self.timeout + .milliseconds(500) {
+                    // (1.5 s past it: a CI run whose heavier tests held this process saw a status
+                    // answered in time read by this task's clock after 1.5 s.)
+                    if elapsed > Self.timeout + .milliseconds(1500) {
                         #expect(outcome == "timeout", "ended after \(elapsed) as \(outcome): \(replay)")
                     }
                     if response.outlastsTheDeadline, outcome == "value" {

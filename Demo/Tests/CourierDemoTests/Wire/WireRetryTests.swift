@@ -63,8 +63,9 @@ struct WireRetryTests {
             let request = Flaky(failures: 1, retryAfter: "30")
             let started = ContinuousClock.now
             let error = try #require(await #expect(throws: APIError.self) { try await client.send(request) })
-            // Far less than the 10 s deadline, let alone the 30 s the server asked for.
-            #expect(started.duration(to: .now) < .seconds(6))
+            // Less than the 10 s deadline, let alone the 30 s the server asked for (it takes
+            // milliseconds; 6 s was exceeded in a CI run whose heavier tests held the process).
+            #expect(started.duration(to: .now) < .seconds(9))
             #expect(error.status == .serviceUnavailable)
             #expect(error.response?.headerFields[.retryAfter] == "30")
             let hits = try await client.send(HitsRequest(key: request.key))

@@ -68,7 +68,9 @@ struct WireStallTests {
         /// Plain calls over AsyncHTTPClient kept their pace, and no temporary file was left.
         func expectNoStall(sourceLocation: SourceLocation = #_sourceLocation) {
             let worst = canaryWorst ?? .infinity
-            #expect(worst < 2, "calls over AsyncHTTPClient stopped for \(worst) s", sourceLocation: sourceLocation)
+            // The stalls this guards against last 5 and 6 s (the scenarios' holds); a loaded CI
+            // machine alone made a gap of 2.25 s.
+            #expect(worst < 3.5, "calls over AsyncHTTPClient stopped for \(worst) s", sourceLocation: sourceLocation)
             #expect(
                 leftovers == 0, "temporary files left: \(String(describing: leftovers))", sourceLocation: sourceLocation
             )
@@ -77,6 +79,11 @@ struct WireStallTests {
 
     /// Runs a scenario in `courier-stall-probe` against a demo server, in a directory of its own.
     static func probe(_ scenario: String, _ kind: TransportKind) async throws -> Report {
+        // Not beside a 1 GiB transfer or the kill test: the canary's gaps would be theirs.
+        try await takingTurns { try await probeAlone(scenario, kind) }
+    }
+
+    private static func probeAlone(_ scenario: String, _ kind: TransportKind) async throws -> Report {
         try await DemoServer.withRunning { baseURL in
             let directory = try WireDownloadTests.temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
