@@ -6,8 +6,16 @@ import Foundation
 
 /// One task's response, read whole into memory up to a limit and handed to the caller at the
 /// end: no stream, one wait.
+///
+/// The exchange makes its task itself, in the same step that starts it: on Linux one block on
+/// ``SessionControl/queue`` creates, registers and resumes the task, so a call waits for the
+/// control queue once, not twice (creating the task and then starting it, with a return to the
+/// cooperative pool between them). When the exchange is abandoned before that block runs, no
+/// task is made.
 final class BufferedTask: TaskEvents {
     private struct State {
+        /// The task, once made.
+        var task: URLSessionTask?
         var response: URLResponse?
         /// Counts the body against the limit and, for a body that arrives decompressed, the ratio.
         var meter = BodyMeter.unlimited
@@ -20,37 +28,59 @@ final class BufferedTask: TaskEvents {
     private let limit: Int
     private let decoding: ContentDecoding
     private let isHead: Bool
-    private let task: URLSessionTask
     private let state = Locked(State())
 
-    init(task: URLSessionTask, body: OutgoingBody?, limit: Int, decoding: ContentDecoding) {
-        self.task = task
+    init(body: OutgoingBody?, limit: Int, decoding: ContentDecoding, isHead: Bool) {
         self.body = body
         self.limit = limit
         self.decoding = decoding
-        self.isHead = task.originalRequest?.httpMethod == "HEAD"
+        self.isHead = isHead
     }
 
     /// The response head, once it has arrived: for an error raised after it.
     var response: URLResponse? { state.withLock { $0.response } }
 
-    /// Starts the task and waits for the whole response.
+    /// Makes the task with `make`, registers it with `register`, starts it and waits for the
+    /// whole response (see ``SessionControl`` for where, on Linux).
     ///
     /// - Throws: ``BodyLimitExceeded`` past the limit or the ratio (the task is cancelled), a
-    ///   ``ContentDecodingError`` for a body encoded in a coding the session does not decode, or
-    ///   the task's error.
-    func response(starting task: URLSessionTask) async throws -> (URLResponse, Data) {
+    ///   ``ContentDecodingError`` for a body encoded in a coding the session does not decode, the
+    ///   error the exchange was abandoned with, or the task's error.
+    func response(
+        making make: @escaping @Sendable () -> URLSessionTask,
+        register: @escaping @Sendable (URLSessionTask, BufferedTask) -> Void
+    ) async throws -> (URLResponse, Data) {
         try await withCheckedThrowingContinuation { continuation in
             let outcome = state.withLock { state -> Result<(URLResponse, Data), any Error>? in
                 if state.outcome == nil { state.waiter = continuation }
                 return state.outcome
             }
             if let outcome {
-                continuation.resume(with: outcome)
-            } else {
-                task.resumeWithoutWaiting()
+                continuation.resume(with: outcome)  // abandoned before it began: no task to make
+                return
             }
+            #if canImport(FoundationNetworking)
+                SessionControl.queue.async { self.start(make, register) }
+            #else
+                start(make, register)
+            #endif
         }
+    }
+
+    /// Makes, registers and resumes the task, unless the exchange has ended; on Linux, on
+    /// ``SessionControl/queue``, where FoundationNetworking's calls may wait for the session.
+    private func start(
+        _ make: @Sendable () -> URLSessionTask, _ register: @Sendable (URLSessionTask, BufferedTask) -> Void
+    ) {
+        guard state.withLock({ $0.outcome == nil }) else { return }  // abandoned meanwhile
+        let task = make()
+        register(task, self)
+        let ended = state.withLock { state -> Bool in
+            state.task = task
+            return state.outcome != nil
+        }
+        // Ended between the check and now: `finish` found no task to cancel.
+        if ended { task.cancel() } else { task.resume() }
     }
 
     func received(_ response: URLResponse) {
@@ -121,15 +151,16 @@ final class BufferedTask: TaskEvents {
 
     /// Settles the exchange once; a failure before the end cancels the task.
     private func finish(_ outcome: Result<(URLResponse, Data), any Error>) {
-        let waiter = state.withLock { state -> CheckedContinuation<(URLResponse, Data), any Error>?? in
+        typealias Settled = (waiter: CheckedContinuation<(URLResponse, Data), any Error>?, task: URLSessionTask?)
+        let settled = state.withLock { state -> Settled? in
             guard state.outcome == nil else { return nil }
             state.outcome = outcome
             state.data = Data()
             defer { state.waiter = nil }
-            return .some(state.waiter)
+            return (state.waiter, state.task)
         }
-        guard let waiter else { return }  // settled before
-        if case .failure = outcome { task.cancelWithoutWaiting() }
-        waiter?.resume(with: outcome)
+        guard let settled else { return }  // settled before
+        if case .failure = outcome { settled.task?.cancelWithoutWaiting() }
+        settled.waiter?.resume(with: outcome)
     }
 }

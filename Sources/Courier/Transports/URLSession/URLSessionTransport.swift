@@ -189,8 +189,9 @@ public final class URLSessionTransport: Transport {
     private func exchange(
         _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext, _ abandonment: Abandonment
     ) async throws -> (HTTPResponse, ResponseBody) {
-        let task = try await makeTask(request, body: body, networkAccess: context.networkAccess, abandonment)
+        let make = try taskMaker(request, body: body, networkAccess: context.networkAccess)
         guard context.readsWholeBody else {
+            let task = try await makeTask(make, abandonment)
             // A download's body goes to its file from the callbacks, since FoundationNetworking
             // cannot be made to wait for a slower reader.
             let exchange = StreamedTask(body: body, decoding: decoding, download: context.download)
@@ -198,12 +199,13 @@ public final class URLSessionTransport: Transport {
             abandonment.route { exchange.abandon(with: $0) }
             return try await head(of: task, exchange, request: request)
         }
-        let exchange = BufferedTask(task: task, body: body, limit: context.bodyLimit, decoding: decoding)
-        delegate.register(task, exchange)
+        let exchange = BufferedTask(
+            body: body, limit: context.bodyLimit, decoding: decoding, isHead: request.method == .head)
         abandonment.route { exchange.abandon(with: $0) }
+        let delegate = self.delegate
         let (response, data): (URLResponse, Data)
         do {
-            (response, data) = try await exchange.response(starting: task)
+            (response, data) = try await exchange.response(making: make) { delegate.register($0, $1) }
         } catch {
             guard let head = exchange.response.flatMap({ try? Self.makeResponse($0) }) else {
                 throw Self.mapError(error)
@@ -231,21 +233,29 @@ public final class URLSessionTransport: Transport {
         #endif
     }
 
-    /// Creates the task for a request, not started yet: on Linux off the cooperative pool, since
-    /// creating a task waits for the session's work queue (``SessionControl``), and given up when
-    /// the exchange is abandoned meanwhile.
-    private func makeTask(
-        _ request: HTTPRequest, body: OutgoingBody?, networkAccess: NetworkAccess, _ abandonment: Abandonment
-    ) async throws -> URLSessionTask {
+    /// What creates the task for a request: an upload task for a file body, which streams from
+    /// disk, else a data task. FoundationNetworking's creation waits for the session's work queue:
+    /// on Linux it is called on ``SessionControl/queue`` (see ``makeTask(_:_:)`` and
+    /// ``BufferedTask``).
+    private func taskMaker(
+        _ request: HTTPRequest, body: OutgoingBody?, networkAccess: NetworkAccess
+    ) throws -> @Sendable () -> URLSessionTask {
         let urlRequest = try Self.makeURLRequest(request, body: body?.data, networkAccess: networkAccess)
         let session = self.session
         let file = body?.fileURL
-        let make: @Sendable () -> URLSessionTask = {
+        return {
             if let file {
-                return session.uploadTask(with: urlRequest, fromFile: file)  // streams from disk
+                return session.uploadTask(with: urlRequest, fromFile: file)
             }
             return session.dataTask(with: urlRequest)
         }
+    }
+
+    /// Creates a streamed exchange's task, not started yet: on Linux off the cooperative pool
+    /// (``SessionControl``), and given up when the exchange is abandoned meanwhile.
+    private func makeTask(
+        _ make: @escaping @Sendable () -> URLSessionTask, _ abandonment: Abandonment
+    ) async throws -> URLSessionTask {
         #if canImport(FoundationNetworking)
             let creation = TaskCreation()
             abandonment.route { creation.abandon(with: $0) }
