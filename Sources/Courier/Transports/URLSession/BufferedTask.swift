@@ -40,15 +40,14 @@ final class BufferedTask: TaskEvents {
     /// The response head, once it has arrived: for an error raised after it.
     var response: URLResponse? { state.withLock { $0.response } }
 
-    /// Makes the task with `make`, registers it with `register`, starts it and waits for the
+    /// Makes the task with `make`, registers it with `delegate`, starts it and waits for the
     /// whole response (see ``SessionControl`` for where, on Linux).
     ///
     /// - Throws: ``BodyLimitExceeded`` past the limit or the ratio (the task is cancelled), a
     ///   ``ContentDecodingError`` for a body encoded in a coding the session does not decode, the
     ///   error the exchange was abandoned with, or the task's error.
     func response(
-        making make: @escaping @Sendable () -> URLSessionTask,
-        register: @escaping @Sendable (URLSessionTask, BufferedTask) -> Void
+        making make: @escaping @Sendable () -> URLSessionTask, delegate: SessionDelegate
     ) async throws -> (URLResponse, Data) {
         try await withCheckedThrowingContinuation { continuation in
             let outcome = state.withLock { state -> Result<(URLResponse, Data), any Error>? in
@@ -60,21 +59,19 @@ final class BufferedTask: TaskEvents {
                 return
             }
             #if canImport(FoundationNetworking)
-                SessionControl.queue.async { self.start(make, register) }
+                SessionControl.queue.async { self.start(make, delegate) }
             #else
-                start(make, register)
+                start(make, delegate)
             #endif
         }
     }
 
     /// Makes, registers and resumes the task, unless the exchange has ended; on Linux, on
     /// ``SessionControl/queue``, where FoundationNetworking's calls may wait for the session.
-    private func start(
-        _ make: @Sendable () -> URLSessionTask, _ register: @Sendable (URLSessionTask, BufferedTask) -> Void
-    ) {
+    private func start(_ make: @Sendable () -> URLSessionTask, _ delegate: SessionDelegate) {
         guard state.withLock({ $0.outcome == nil }) else { return }  // abandoned meanwhile
         let task = make()
-        register(task, self)
+        delegate.register(task, self)
         let ended = state.withLock { state -> Bool in
             state.task = task
             return state.outcome != nil

@@ -166,46 +166,55 @@ public final class URLSessionTransport: Transport {
 
     /// Sends a request whose body, if any, is bytes or a file: ended early by the caller's
     /// cancellation and, when the body is read whole, by the transport's own timer at the
-    /// deadline, at whatever stage the exchange has reached (see ``Abandonment``).
+    /// deadline, at whatever stage the exchange has reached.
     private func exchange(
         _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
     ) async throws -> (HTTPResponse, ResponseBody) {
-        let abandonment = Abandonment()
+        let make = try taskMaker(request, body: body, networkAccess: context.networkAccess)
+        guard context.readsWholeBody else {
+            // Two stages, creating the task and then streaming it (see ``Abandonment``). The
+            // client cuts a streamed exchange off at its deadline, through cancellation.
+            let abandonment = Abandonment()
+            return try await withTaskCancellationHandler {
+                try await streamedExchange(request, body: body, context: context, make, abandonment)
+            } onCancel: {
+                abandonment.abandon(with: URLError(.cancelled))
+            }
+        }
+        // One stage: the exchange makes its own task.
+        let exchange = BufferedTask(
+            body: body, limit: context.bodyLimit, decoding: decoding, isHead: request.method == .head)
         // The session's own timeouts are whole seconds on Linux and ignore the resource timeout.
-        // (A streamed exchange is cut off by the client at its deadline, through cancellation.)
-        let alarm =
-            context.readsWholeBody
-            ? Self.timers.set(at: Self.timers.now(context.deadline)) {
-                abandonment.abandon(with: TransportDeadlineReached())
-            } : nil
-        defer { alarm.map(Self.timers.cancel) }
+        let alarm = Self.timers.set(at: Self.timers.now(context.deadline)) {
+            exchange.abandon(with: TransportDeadlineReached())
+        }
+        defer { Self.timers.cancel(alarm) }
         return try await withTaskCancellationHandler {
-            try await exchange(request, body: body, context: context, abandonment)
+            try await bufferedExchange(exchange, make)
         } onCancel: {
-            abandonment.abandon(with: URLError(.cancelled))
+            exchange.abandon(with: URLError(.cancelled))
         }
     }
 
-    private func exchange(
-        _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext, _ abandonment: Abandonment
+    private func streamedExchange(
+        _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext,
+        _ make: @escaping @Sendable () -> URLSessionTask, _ abandonment: Abandonment
     ) async throws -> (HTTPResponse, ResponseBody) {
-        let make = try taskMaker(request, body: body, networkAccess: context.networkAccess)
-        guard context.readsWholeBody else {
-            let task = try await makeTask(make, abandonment)
-            // A download's body goes to its file from the callbacks, since FoundationNetworking
-            // cannot be made to wait for a slower reader.
-            let exchange = StreamedTask(body: body, decoding: decoding, download: context.download)
-            delegate.register(task, exchange)
-            abandonment.route { exchange.abandon(with: $0) }
-            return try await head(of: task, exchange, request: request)
-        }
-        let exchange = BufferedTask(
-            body: body, limit: context.bodyLimit, decoding: decoding, isHead: request.method == .head)
+        let task = try await makeTask(make, abandonment)
+        // A download's body goes to its file from the callbacks, since FoundationNetworking
+        // cannot be made to wait for a slower reader.
+        let exchange = StreamedTask(body: body, decoding: decoding, download: context.download)
+        delegate.register(task, exchange)
         abandonment.route { exchange.abandon(with: $0) }
-        let delegate = self.delegate
+        return try await head(of: task, exchange, request: request)
+    }
+
+    private func bufferedExchange(
+        _ exchange: BufferedTask, _ make: @escaping @Sendable () -> URLSessionTask
+    ) async throws -> (HTTPResponse, ResponseBody) {
         let (response, data): (URLResponse, Data)
         do {
-            (response, data) = try await exchange.response(making: make) { delegate.register($0, $1) }
+            (response, data) = try await exchange.response(making: make, delegate: delegate)
         } catch {
             guard let head = exchange.response.flatMap({ try? Self.makeResponse($0) }) else {
                 throw Self.mapError(error)
