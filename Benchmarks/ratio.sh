@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# The headline ratios: Courier over AsyncHTTPClient against raw AsyncHTTPClient, requests per
-# second at 1 and at 64 in flight, with the CPU time and context switches behind them.
+# The headline ratios: Courier over AsyncHTTPClient against raw AsyncHTTPClient, and Courier over
+# URLSession against raw URLSession, requests per second and p50 at 1 and at 64 in flight, with the
+# CPU time and context switches behind them.
 #
 #   bash Benchmarks/ratio.sh [seconds-per-measurement] [rounds]
 #
 # Serves list.json (about 1 KB) from nginx on 127.0.0.1, builds the benchmark in release mode, and
-# runs raw-ahc (AsyncHTTPClient's async API), raw-ahc-delegate (its delegate API) and courier-ahc
-# in turn, each measurement in its own process, `rounds` times (default 5), without the malloc
+# runs raw-ahc (AsyncHTTPClient's async API), raw-ahc-delegate (its delegate API), courier-ahc,
+# raw-urlsession (`data(for:)`) and courier-urlsession in turn, each measurement in its own
+# process, `rounds` times (default 5), without the malloc
 # interposer. Each ratio is the median of the round-by-round ratios: the two runs of a pair ran
 # seconds apart, so a change in the machine's load moves both.
 set -euo pipefail
@@ -24,7 +26,7 @@ start_nginx "$work" "$port"
 
 build_bench
 
-clients=(raw-ahc raw-ahc-delegate courier-ahc)
+clients=(raw-ahc raw-ahc-delegate courier-ahc raw-urlsession courier-urlsession)
 results="$work/results.jsonl"
 for round in $(seq "$rounds"); do
     for concurrency in 1 64; do
@@ -48,13 +50,16 @@ for (c, client), runs in sorted(rows.items()):
     print(f"| {c} | {client} | {med(runs, 'rps'):.0f} | {med(runs, 'p50_us'):.0f} | {med(runs, 'cpu_us_per_request'):.0f} "
           f"| {med(runs, 'voluntary_switches_per_request'):.2f} | {med(runs, 'involuntary_switches_per_request'):.2f} |")
 print()
-print("| in flight | Courier ÷ | requests/s | CPU/request |")
-print("|---:|---|---:|---:|")
+print("| in flight | Courier ÷ | requests/s (median, range of rounds) | p50 | CPU/request |")
+print("|---:|---|---:|---:|---:|")
 for c in (1, 64):
-    for raw in ("raw-ahc", "raw-ahc-delegate"):
-        runs, base = rows[(c, "courier-ahc")], rows[(c, raw)]
-        ratio = lambda key: statistics.median(float(a[key]) / float(b[key]) for a, b in zip(runs, base))
-        print(f"| {c} | {raw} | **{ratio('rps'):.3f}×** | {ratio('cpu_us_per_request'):.3f}× |")
+    for courier, raw in (("courier-ahc", "raw-ahc"), ("courier-ahc", "raw-ahc-delegate"),
+                         ("courier-urlsession", "raw-urlsession")):
+        runs, base = rows[(c, courier)], rows[(c, raw)]
+        ratios = lambda key: sorted(float(a[key]) / float(b[key]) for a, b in zip(runs, base))
+        rps = ratios('rps')
+        print(f"| {c} | {raw} | **{statistics.median(rps):.3f}×** ({rps[0]:.3f}–{rps[-1]:.3f}) "
+              f"| {statistics.median(ratios('p50_us')):.3f}× | {statistics.median(ratios('cpu_us_per_request')):.3f}× |")
 print()
 print(f"(bash Benchmarks/ratio.sh {sys.argv[2]} {sys.argv[3]}: list.json from nginx on loopback, medians of {sys.argv[3]} interleaved rounds)")
 PY
