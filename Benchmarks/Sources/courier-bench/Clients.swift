@@ -8,20 +8,6 @@ import NIOSSL
     import FoundationNetworking
 #endif
 
-/// One element of the served JSON arrays.
-struct Item: Decodable, Sendable {
-    let id: Int
-    let name: String
-    let email: String
-    let active: Bool
-    let score: Double
-}
-
-/// GET `/<file>` and decode `[Item]`, the same work for every client.
-protocol Fetcher: Sendable {
-    func fetch(_ file: String) async throws -> Int
-}
-
 let decoder = JSONDecoder()
 
 /// AsyncHTTPClient used directly, configured like Courier's shared transport.

@@ -39,9 +39,9 @@ enum Isolation {
         }
         defer { spin.cancel() }
         for _ in 0..<200 { _ = try await fetcher.fetch(file) }  // warm-up: connections, caches
-        let cpuBefore = Bench.processCPUSeconds()
+        let cpuBefore = Measure.processCPUSeconds()
         let idle = try await latencies(fetcher, file: file, requests: requests)
-        let cpuIdle = Bench.processCPUSeconds() - cpuBefore
+        let cpuIdle = Measure.processCPUSeconds() - cpuBefore
         var result = summary(idle, prefix: "idle")
         result["idle_cpu_us_per_request"] = String(format: "%.0f", cpuIdle / Double(requests) * 1e6)
         result["client"] = kind.rawValue
@@ -88,7 +88,7 @@ enum Isolation {
             result["load_other_failures"] = "\(after.failed)"
             if let error = after.firstError { result["load_first_other_failure"] = error }
         }
-        result["peak_rss_mib"] = String(format: "%.1f", Bench.peakResidentMiB())
+        result["peak_rss_mib"] = String(format: "%.1f", Measure.peakResidentMiB())
         let json = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
         print(String(decoding: json, as: UTF8.self))
     }
@@ -109,9 +109,9 @@ enum Isolation {
         let sorted = latencies.sorted()
         func micros(_ value: Double) -> String { String(format: "%.0f", value * 1e6) }
         return [
-            "\(prefix)_p50_us": micros(Bench.percentile(sorted, 0.50)),
-            "\(prefix)_p90_us": micros(Bench.percentile(sorted, 0.90)),
-            "\(prefix)_p99_us": micros(Bench.percentile(sorted, 0.99)),
+            "\(prefix)_p50_us": micros(Measure.percentile(sorted, 0.50)),
+            "\(prefix)_p90_us": micros(Measure.percentile(sorted, 0.90)),
+            "\(prefix)_p99_us": micros(Measure.percentile(sorted, 0.99)),
             "\(prefix)_max_us": micros(sorted.last ?? 0),
             "\(prefix)_over_100ms": "\(sorted.count { $0 > 0.1 })",
         ]

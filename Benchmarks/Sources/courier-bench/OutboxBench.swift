@@ -87,8 +87,8 @@ enum OutboxBench {
         let sorted = latencies.sorted()
         let result: [String: String] = [
             "client": kind.rawValue, "entries": "\(entries)", "concurrency": "\(concurrency)",
-            "enqueue_p50_us": String(format: "%.0f", Bench.percentile(sorted, 0.50) * 1e6),
-            "enqueue_p99_us": String(format: "%.0f", Bench.percentile(sorted, 0.99) * 1e6),
+            "enqueue_p50_us": String(format: "%.0f", Measure.percentile(sorted, 0.50) * 1e6),
+            "enqueue_p99_us": String(format: "%.0f", Measure.percentile(sorted, 0.99) * 1e6),
             "journal_bytes_per_entry": "\(journalBytes / max(1, entries))",
             "body_bytes": "\(Note.text.count)",
             "delivered_per_s": String(format: "%.0f", Double(entries) / delivery),

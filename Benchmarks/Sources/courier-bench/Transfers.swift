@@ -66,7 +66,7 @@ enum Transfers {
         result["bytes"] = "\(bytes)"
         result["seconds"] = String(format: "%.2f", elapsed)
         result["mib_per_second"] = String(format: "%.0f", Double(bytes) / 1_048_576 / elapsed)
-        result["peak_rss_mib"] = String(format: "%.1f", Bench.peakResidentMiB())
+        result["peak_rss_mib"] = String(format: "%.1f", Measure.peakResidentMiB())
         let json = try! JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
         print(String(decoding: json, as: UTF8.self))
     }

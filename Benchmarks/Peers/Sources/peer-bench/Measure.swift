@@ -1,0 +1,1 @@
+../../../Sources/courier-bench/Measure.swift
