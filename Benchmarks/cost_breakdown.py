@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""Where the size of a Swift executable goes, by module and by kind.
+
+    python3 Benchmarks/cost_breakdown.py BINARY LINK_MAP
+
+BINARY is an unstripped ELF executable and LINK_MAP the map its link wrote (`-Xlinker -Map=FILE`,
+GNU gold's or lld's format). The map says which object file each input section came from, so
+each byte is charged to the module that emitted it (the `X.build` folder of the object; the
+Swift runtime's and C start-up objects as "runtime"), including generic code that module
+specialised for another's types. Sections the linker makes itself (relocations, the dynamic
+symbol table, unwind tables) are listed apart. Then, from `nm` and `swift demangle`, what kind
+of symbol the code and data of each module is, and the generic functions specialised most.
+Prints Markdown.
+"""
+
+import bisect
+import collections
+import re
+import subprocess
+import sys
+
+# Sections an app ships (allocated, so in the stripped file), grouped.
+REFLECTION = {
+    "swift5_fieldmd", "swift5_reflstr", "swift5_typeref", "swift5_capture", "swift5_assocty",
+    "swift5_builtin", "swift5_mpenum",
+}
+
+
+def section_group(name):
+    if name.startswith(".text"):
+        return "code"
+    if name in REFLECTION:
+        return "reflection"
+    if name.startswith("swift5_") or name.startswith(".swift"):
+        return "metadata records"
+    if name.startswith((".rodata", ".data.rel.ro", ".data", ".bss", ".tbss", ".tdata")):
+        return "data"
+    return None
+
+
+def module_of(path):
+    """The module and source file an object file was compiled from."""
+    match = re.search(r"/([^/]+)\.build/([^/]+?)(\.swift)?\.o$", path)
+    if match:
+        return match.group(1), match.group(2)
+    return "runtime", path.rsplit("/", 1)[-1]
+
+
+def parse_map(path):
+    """Input sections as (address, size, output section, module, file); output sections' sizes."""
+    inputs = []
+    outputs = {}
+    in_memory_map = False
+    current = None
+    pending = None
+    number = r"0x[0-9a-fA-F]+"
+    with open(path, errors="replace") as lines:
+        for line in lines:
+            line = line.rstrip("\n")
+            if not in_memory_map:
+                in_memory_map = line.startswith("Memory map")
+                continue
+            if not line.strip():
+                continue
+            fields = line.split()
+            if not line.startswith(" "):  # an output section: `.text 0xADDR 0xSIZE` or its name alone
+                current = fields[0]
+                if len(fields) >= 3 and re.fullmatch(number, fields[2]):
+                    outputs[current] = int(fields[2], 16)
+                    pending = None
+                else:
+                    pending = ("output", current)
+                continue
+            if pending and pending[0] == "output" and len(fields) >= 2 and re.fullmatch(number, fields[1]):
+                outputs[current] = int(fields[1], 16)
+                pending = None
+                continue
+            if line.startswith("  ") and pending and pending[0] == "input":
+                fields = [pending[1]] + fields
+                pending = None
+            elif line.startswith(" ") and not line.startswith("  ") and not line.startswith(" **"):
+                if len(fields) == 1:
+                    pending = ("input", fields[0])
+                    continue
+            else:
+                continue
+            if len(fields) >= 4 and re.fullmatch(number, fields[1]) and re.fullmatch(number, fields[2]):
+                size = int(fields[2], 16)
+                if size:
+                    inputs.append((int(fields[1], 16), size, current, *module_of(fields[3])))
+    return inputs, outputs
+
+
+def kind_of(text):
+    """The kind of a symbol, from its full demangling."""
+    if "resume partial function" in text:
+        return "async continuations (split functions)"
+    if "generic specialization <" in text:
+        return "generic specialisations"
+    if any(marker in text for marker in (
+        "type metadata", "nominal type descriptor", "metadata pattern", "value witness",
+        "protocol witness table", "protocol conformance descriptor", "method descriptor",
+        "field offset", "reflection metadata", "associated type", "lazy cache", "metaclass",
+        "class metadata", "protocol descriptor", "property descriptor", "module descriptor",
+        "extension descriptor", "anonymous descriptor", "associated conformance",
+        "base conformance", "dispatch thunk", "vtable", "opaque type descriptor",
+        "flattened", "metadata instantiation cache", "generic protocol witness table",
+    )):
+        return "type metadata, witness tables, descriptors"
+    if text.startswith("protocol witness for"):
+        return "protocol witness thunks"
+    if "async function pointer" in text:
+        return "async function pointers"
+    if text.startswith("outlined ") or "value witness" in text or text.startswith("__swift_"):
+        return "outlined copies and destroys"
+    if "closure #" in text or "implicit closure" in text:
+        return "closures"
+    if "partial apply" in text or "reabstraction thunk" in text or "thunk for" in text:
+        return "thunks"
+    return "functions and other"
+
+
+def specialised_function(demangled):
+    """`generic specialization <A, B> of Foo.bar(x:) -> ()` as `Foo.bar(x:)`."""
+    text = re.sub(r"^(generic specialization <.*?> of |specialized )", "", demangled)
+    text = re.sub(r" -> .*$", "", text)
+    return re.sub(r"<.*>", "<…>", text)[:110]
+
+
+def mib(size):
+    return f"{size / 1048576:.2f} MiB" if size >= 104858 else f"{size / 1024:.0f} KiB"
+
+
+def main(binary, map_path):
+    inputs, outputs = parse_map(map_path)
+    # Only what the app ships: debug sections start at 0 and would shadow the others' addresses.
+    inputs = sorted(entry for entry in inputs if section_group(entry[2]))
+    starts = [entry[0] for entry in inputs]
+
+    by_module = collections.defaultdict(collections.Counter)
+    by_file = collections.defaultdict(collections.Counter)
+    for _, size, output, module, source in inputs:
+        by_module[module][section_group(output)] += size
+        by_file[module][source] += size
+    linker_made = {
+        name: size for name, size in outputs.items()
+        if size and not section_group(name) and not name.startswith((".debug", ".comment", ".note.gnu.gold",
+                                                                       ".symtab", ".strtab", ".shstrtab"))
+    }
+
+    groups = ["code", "data", "metadata records", "reflection"]
+    total = sum(sum(counts.values()) for counts in by_module.values())
+    print("By module (the object files' sections, as the link map charges them):")
+    print()
+    print("| module | total | " + " | ".join(groups) + " |")
+    print("|---|---:|" + "---:|" * len(groups))
+    for module, counts in sorted(by_module.items(), key=lambda item: -sum(item[1].values())):
+        print(f"| {module} | {mib(sum(counts.values()))} | " + " | ".join(mib(counts[g]) for g in groups) + " |")
+    print(f"| **all modules** | **{mib(total)}** | "
+          + " | ".join(mib(sum(c[g] for c in by_module.values())) for g in groups) + " |")
+    print()
+    print("Made by the linker, for all modules together: "
+          + ", ".join(f"`{name}` {mib(size)}" for name, size in sorted(linker_made.items(), key=lambda i: -i[1])
+                      if size >= 1024) + ".")
+    print()
+
+    reflection = collections.Counter()
+    for _, size, output, _, _ in inputs:
+        if output in REFLECTION:
+            reflection[output] += size
+    print("Reflection metadata (what `-disable-reflection-metadata` would drop): "
+          + ", ".join(f"`{name}` {mib(size)}" for name, size in reflection.most_common()) + ".")
+    print()
+
+    # Kinds, from the symbol table: each symbol is charged to the module whose section holds it.
+    symbols = subprocess.run(["nm", "-S", "--defined-only", binary], capture_output=True, text=True,
+                             check=True).stdout.splitlines()
+    parsed = []
+    for line in symbols:
+        fields = line.split()
+        if len(fields) == 4:
+            parsed.append((int(fields[0], 16), int(fields[1], 16), fields[3]))
+    names = "\n".join(name for _, _, name in parsed)
+    full = subprocess.run(["swift", "demangle"], input=names, capture_output=True, text=True,
+                          check=True).stdout.splitlines()
+    simplified = subprocess.run(["swift", "demangle", "--simplified"], input=names, capture_output=True,
+                                text=True, check=True).stdout.splitlines()
+    kinds = collections.defaultdict(collections.Counter)
+    families = collections.defaultdict(collections.Counter)
+    counts = collections.defaultdict(collections.Counter)
+    largest = collections.defaultdict(list)
+    for (address, size, _), long, text in zip(parsed, full, simplified):
+        index = bisect.bisect_right(starts, address) - 1
+        if index < 0:
+            continue
+        start, section_size, _, module, _ = inputs[index]
+        if address >= start + section_size:
+            continue
+        kind = kind_of(long)
+        kinds[module][kind] += size
+        if kind == "generic specialisations":
+            family = specialised_function(text)
+            families[module][family] += size
+            counts[module][family] += 1
+        largest[module].append((size, text[:120]))
+
+    kind_names = sorted({k for c in kinds.values() for k in c}, key=lambda k: -sum(c[k] for c in kinds.values()))
+    shown = [m for m, _ in sorted(by_module.items(), key=lambda item: -sum(item[1].values()))][:8]
+    print("By kind of symbol (sized symbols only, so a little less than the totals above):")
+    print()
+    print("| kind | " + " | ".join(shown) + " |")
+    print("|---|" + "---:|" * len(shown))
+    for kind in kind_names:
+        print(f"| {kind} | " + " | ".join(mib(kinds[m][kind]) for m in shown) + " |")
+    print()
+    for module in shown[:3]:
+        if not families[module]:
+            continue
+        print(f"Generic code {module} specialised most (bytes, copies):")
+        print()
+        for family, size in families[module].most_common(8):
+            print(f"- {mib(size)} in {counts[module][family]}: `{family}`")
+        print()
+    for module in shown[:1]:
+        print(f"Largest source files of {module} (code and data their objects bring):")
+        print()
+        for source, size in by_file[module].most_common(25):
+            print(f"- {mib(size)}: {source}")
+        print()
+    for module in shown[:2]:
+        print(f"Largest symbols of {module}:")
+        print()
+        for size, text in sorted(largest[module], reverse=True)[:10]:
+            print(f"- {mib(size)}: `{text}`")
+        print()
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    main(sys.argv[1], sys.argv[2])
