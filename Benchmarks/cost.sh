@@ -15,12 +15,13 @@
 #                     checkouts, depended on by path (the package mirror this runs against may not
 #                     carry them, and nothing of theirs belongs in this repository)
 #
-# For each: the cold release build's wall time (dependencies resolved beforehand, untimed), the
-# size of the executable after `strip`, and what that adds over the baseline; a Markdown table.
-# Build times depend on the machine and on what else runs on it; sizes are exact.
+# For each: the cold release build's wall time and CPU time (user + system, compilers included;
+# dependencies resolved beforehand, untimed), the size of the executable after `strip`, and what
+# that adds over the baseline; a Markdown table. Build times depend on the machine and on what
+# else runs on it (CPU time less so); sizes are exact.
 #
-# --breakdown then prints where the size of each Courier consumer's executable goes, by module
-# and by kind of symbol, and by ELF section (Benchmarks/cost_breakdown.py; Linux).
+# --breakdown then prints where the size of each consumer's executable goes, by module, by kind of
+# symbol and by source file (Benchmarks/cost_breakdown.py, from the link map; Linux).
 # --keep keeps the scratch folder and prints its path.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -162,18 +163,21 @@ EOF
     consumers+=(alamofire get)
 fi
 
-now() { date +%s.%N; }
-declare -A seconds stripped unstripped
+declare -A seconds cpu stripped unstripped
 for name in "${consumers[@]}"; do
     echo "building $name" >&2
     (cd "$work/$name/consumer" && swift package resolve >/dev/null)
-    start="$(now)"
-    if ! (cd "$work/$name/consumer" && swift build -c release --product consumer >"$work/$name.log" 2>&1); then
+    # Wall time, and the CPU time of the build and all its compilers (user + system), which
+    # other work on the machine inflates less.
+    if ! (cd "$work/$name/consumer" && /usr/bin/time -f "%e %U %S" -o "$work/$name.time" \
+        swift build -c release --product consumer >"$work/$name.log" 2>&1); then
         tail -40 "$work/$name.log" >&2
         echo "$name: the release build failed" >&2
         exit 1
     fi
-    seconds[$name]="$(python3 -c "print(f'{$(now) - $start:.0f}')")"
+    read -r wall user system <"$work/$name.time"
+    seconds[$name]="$(python3 -c "print(f'{$wall:.0f}')")"
+    cpu[$name]="$(python3 -c "print(f'{$user + $system:.0f}')")"
     binary="$(cd "$work/$name/consumer" && swift build -c release --show-bin-path)/consumer"
     strip -o "$work/$name.stripped" "$binary"
     stripped[$name]="$(stat -c %s "$work/$name.stripped")"
@@ -195,20 +199,23 @@ label() {
 echo
 echo "$(uname -sm), $(swift --version 2>/dev/null | head -1), $(nproc) cores"
 echo
-echo "| consumer | cold release build | stripped | added over URLSession | unstripped |"
-echo "|---|---:|---:|---:|---:|"
+echo "| consumer | cold release build: wall | CPU | stripped | added over URLSession | unstripped |"
+echo "|---|---:|---:|---:|---:|---:|"
 for name in "${consumers[@]}"; do
-    echo "| $(label "$name") | ${seconds[$name]} s | $(mib "${stripped[$name]}") MiB" \
+    echo "| $(label "$name") | ${seconds[$name]} s | ${cpu[$name]} s | $(mib "${stripped[$name]}") MiB" \
         "| $(added "${stripped[$name]}" "${stripped[urlsession]}") | $(mib "${unstripped[$name]}") MiB |"
 done
 
 if [ "$breakdown" = 1 ]; then
-    for name in courier-no-traits courier-default; do
-        [[ " ${consumers[*]} " == *" $name "* ]] || continue
+    for name in "${consumers[@]}"; do
+        [ "$name" = urlsession ] && continue
         echo
         echo "### $(label "$name")"
         echo
+        # Links again (nothing recompiles) to have the linker say where each section came from.
+        (cd "$work/$name/consumer" &&
+            swift build -c release --product consumer -Xlinker -Map="$work/$name.map" >>"$work/$name.log" 2>&1)
         python3 "$root/Benchmarks/cost_breakdown.py" \
-            "$(cd "$work/$name/consumer" && swift build -c release --show-bin-path)/consumer"
+            "$(cd "$work/$name/consumer" && swift build -c release --show-bin-path)/consumer" "$work/$name.map"
     done
 fi

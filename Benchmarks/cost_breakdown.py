@@ -172,6 +172,31 @@ def main(binary, map_path):
           + ", ".join(f"`{name}` {mib(size)}" for name, size in reflection.most_common()) + ".")
     print()
 
+    # What the executable takes from shared libraries (Foundation on Linux is one; on Apple
+    # platforms it is the system's): not in the file, but each import costs a dynamic symbol.
+    needed = re.findall(r"\(NEEDED\)\s+Shared library: \[(.+?)\]", subprocess.run(
+        ["readelf", "-d", binary], capture_output=True, text=True, check=True).stdout)
+    imported = collections.Counter()
+    for line in subprocess.run(["nm", "-D", "--undefined-only", binary], capture_output=True, text=True,
+                               check=True).stdout.splitlines():
+        name = line.split()[-1]
+        match = re.match(r"\$s(\d+)", name)
+        if match:
+            length = int(match.group(1))
+            digits = len(match.group(1))
+            imported[name[2 + digits:2 + digits + length]] += 1
+        elif name.startswith(("$ss", "$sS")):
+            imported["Swift"] += 1
+        elif name.startswith("$s"):
+            imported["Swift (other)"] += 1
+        else:
+            imported["C"] += 1
+    print("Shared libraries it loads: " + ", ".join(f"`{lib}`" for lib in needed) + ".")
+    print()
+    print("Symbols it imports from them, by module: "
+          + ", ".join(f"{module} {count}" for module, count in imported.most_common(8)) + ".")
+    print()
+
     # Kinds, from the symbol table: each symbol is charged to the module whose section holds it.
     symbols = subprocess.run(["nm", "-S", "--defined-only", binary], capture_output=True, text=True,
                              check=True).stdout.splitlines()
@@ -180,6 +205,12 @@ def main(binary, map_path):
         fields = line.split()
         if len(fields) == 4:
             parsed.append((int(fields[0], 16), int(fields[1], 16), fields[3]))
+    # Symbols overlap (aliases at one address, full metadata around the metadata it contains):
+    # each byte is charged once, to the last symbol starting at or before it.
+    parsed.sort(key=lambda entry: (entry[0], -entry[1]))
+    parsed = [entry for index, entry in enumerate(parsed) if index == 0 or parsed[index - 1][0] != entry[0]]
+    parsed = [(address, min(size, parsed[index + 1][0] - address) if index + 1 < len(parsed) else size, name)
+              for index, (address, size, name) in enumerate(parsed)]
     names = "\n".join(name for _, _, name in parsed)
     full = subprocess.run(["swift", "demangle"], input=names, capture_output=True, text=True,
                           check=True).stdout.splitlines()
@@ -206,7 +237,7 @@ def main(binary, map_path):
 
     kind_names = sorted({k for c in kinds.values() for k in c}, key=lambda k: -sum(c[k] for c in kinds.values()))
     shown = [m for m, _ in sorted(by_module.items(), key=lambda item: -sum(item[1].values()))][:8]
-    print("By kind of symbol (sized symbols only, so a little less than the totals above):")
+    print("By kind of symbol (sized symbols, each byte once; a little less than the totals above):")
     print()
     print("| kind | " + " | ".join(shown) + " |")
     print("|---|" + "---:|" * len(shown))
