@@ -19,7 +19,7 @@ import re
 import subprocess
 import sys
 
-# Sections an app ships (allocated, so in the stripped file), grouped.
+# Sections an app ships (in the stripped file; zero-filled `.bss` takes no room there), grouped.
 REFLECTION = {
     "swift5_fieldmd", "swift5_reflstr", "swift5_typeref", "swift5_capture", "swift5_assocty",
     "swift5_builtin", "swift5_mpenum",
@@ -33,7 +33,7 @@ def section_group(name):
         return "reflection"
     if name.startswith("swift5_") or name.startswith(".swift"):
         return "metadata records"
-    if name.startswith((".rodata", ".data.rel.ro", ".data", ".bss", ".tbss", ".tdata")):
+    if name.startswith((".rodata", ".data.rel.ro", ".data", ".tdata")):
         return "data"
     return None
 
@@ -144,7 +144,7 @@ def main(binary, map_path):
         by_file[module][source] += size
     linker_made = {
         name: size for name, size in outputs.items()
-        if size and not section_group(name) and not name.startswith((".debug", ".comment", ".note.gnu.gold",
+        if size and not section_group(name) and not name.startswith((".debug", ".comment", ".note.gnu.gold", ".bss", ".tbss",
                                                                        ".symtab", ".strtab", ".shstrtab"))
     }
 
@@ -176,21 +176,14 @@ def main(binary, map_path):
     # platforms it is the system's): not in the file, but each import costs a dynamic symbol.
     needed = re.findall(r"\(NEEDED\)\s+Shared library: \[(.+?)\]", subprocess.run(
         ["readelf", "-d", binary], capture_output=True, text=True, check=True).stdout)
+    undefined = [line.split()[-1] for line in subprocess.run(
+        ["nm", "-D", "--undefined-only", binary], capture_output=True, text=True, check=True).stdout.splitlines()]
     imported = collections.Counter()
-    for line in subprocess.run(["nm", "-D", "--undefined-only", binary], capture_output=True, text=True,
-                               check=True).stdout.splitlines():
-        name = line.split()[-1]
-        match = re.match(r"\$s(\d+)", name)
-        if match:
-            length = int(match.group(1))
-            digits = len(match.group(1))
-            imported[name[2 + digits:2 + digits + length]] += 1
-        elif name.startswith(("$ss", "$sS")):
-            imported["Swift"] += 1
-        elif name.startswith("$s"):
-            imported["Swift (other)"] += 1
-        else:
-            imported["C"] += 1
+    for name, text in zip(undefined, subprocess.run(
+            ["swift", "demangle"], input="\n".join(undefined), capture_output=True, text=True,
+            check=True).stdout.splitlines()):
+        module = re.search(r"\b([A-Z_][A-Za-z0-9_]*)\.", text) if name.startswith("$s") else None
+        imported[module.group(1) if module else "C"] += 1
     print("Shared libraries it loads: " + ", ".join(f"`{lib}`" for lib in needed) + ".")
     print()
     print("Symbols it imports from them, by module: "
