@@ -14,6 +14,7 @@ Prints Markdown.
 """
 
 import bisect
+import glob
 import collections
 import re
 import subprocess
@@ -40,8 +41,8 @@ def section_group(name):
 
 def module_of(path):
     """The module and source file an object file was compiled from."""
-    match = re.search(r"/([^/]+)\.build/([^/]+?)(\.swift)?\.o$", path)
-    if match:
+    match = re.search(r"/([^/]+)\.build/(.+?)(\.swift|\.c|\.cc|\.cpp|\.S)?\.o$", path)
+    if match:  # C targets keep their objects in subfolders: CNIOBoringSSL.build/crypto/…/x.c.o
         return match.group(1), match.group(2)
     return "runtime", path.rsplit("/", 1)[-1]
 
@@ -131,6 +132,17 @@ def mib(size):
     return f"{size / 1048576:.2f} MiB" if size >= 104858 else f"{size / 1024:.0f} KiB"
 
 
+def packages_of(binary):
+    """Each dependency module's package, from the checkouts beside the build (`Sources/<module>`)."""
+    parts = binary.split("/.build/")
+    packages = {}
+    if len(parts) > 1:
+        for sources in glob.glob(parts[0] + "/.build/checkouts/*/Sources/*"):
+            pieces = sources.split("/")
+            packages.setdefault(pieces[-1], pieces[-3])
+    return packages
+
+
 def main(binary, map_path):
     inputs, outputs = parse_map(map_path)
     # Only what the app ships: debug sections start at 0 and would shadow the others' addresses.
@@ -159,6 +171,18 @@ def main(binary, map_path):
     print(f"| **all modules** | **{mib(total)}** | "
           + " | ".join(mib(sum(c[g] for c in by_module.values())) for g in groups) + " |")
     print()
+    packages = packages_of(binary)
+    by_package = collections.Counter()
+    modules = collections.defaultdict(list)
+    for module, counts in by_module.items():
+        package = packages.get(module, module)
+        by_package[package] += sum(counts.values())
+        modules[package].append(module)
+    if len(by_package) < len(by_module):
+        print("By package: " + ", ".join(
+            f"{package} {mib(size)}" + (f" ({len(modules[package])} modules)" if len(modules[package]) > 1 else "")
+            for package, size in by_package.most_common()) + ".")
+        print()
     print("Made by the linker, for all modules together: "
           + ", ".join(f"`{name}` {mib(size)}" for name, size in sorted(linker_made.items(), key=lambda i: -i[1])
                       if size >= 1024) + ".")
