@@ -215,7 +215,10 @@ if [ "$breakdown" = 1 ]; then
         # Links again (nothing recompiles) to have the linker say where each section came from.
         (cd "$work/$name/consumer" &&
             swift build -c release --product consumer -Xlinker -Map="$work/$name.map" >>"$work/$name.log" 2>&1)
+        sources=()
+        [[ $name == courier-* ]] && sources=("$root/Sources/Courier")
         python3 "$root/Benchmarks/cost_breakdown.py" \
-            "$(cd "$work/$name/consumer" && swift build -c release --show-bin-path)/consumer" "$work/$name.map"
+            "$(cd "$work/$name/consumer" && swift build -c release --show-bin-path)/consumer" "$work/$name.map" \
+            "${sources[@]}"
     done
 fi

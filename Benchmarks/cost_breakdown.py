@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Where the size of a Swift executable goes, by module and by kind.
 
-    python3 Benchmarks/cost_breakdown.py BINARY LINK_MAP
+    python3 Benchmarks/cost_breakdown.py BINARY LINK_MAP [SOURCES]
 
 BINARY is an unstripped ELF executable and LINK_MAP the map its link wrote (`-Xlinker -Map=FILE`,
 GNU gold's or lld's format). The map says which object file each input section came from, so
@@ -9,12 +9,13 @@ each byte is charged to the module that emitted it (the `X.build` folder of the 
 Swift runtime's and C start-up objects as "runtime"), including generic code that module
 specialised for another's types. Sections the linker makes itself (relocations, the dynamic
 symbol table, unwind tables) are listed apart. Then, from `nm` and `swift demangle`, what kind
-of symbol the code and data of each module is, and the generic functions specialised most.
-Prints Markdown.
+of symbol the code and data of each module is, and the generic functions specialised most. With SOURCES (a module's source folder, Sources/Courier), that module's bytes
+by the folder each source file is in: what each feature costs. Prints Markdown.
 """
 
 import bisect
 import glob
+import os
 import collections
 import re
 import subprocess
@@ -143,7 +144,7 @@ def packages_of(binary):
     return packages
 
 
-def main(binary, map_path):
+def main(binary, map_path, sources=None):
     inputs, outputs = parse_map(map_path)
     # Only what the app ships: debug sections start at 0 and would shadow the others' addresses.
     inputs = sorted(entry for entry in inputs if section_group(entry[2]))
@@ -269,6 +270,24 @@ def main(binary, map_path):
         for family, size in families[module].most_common(8):
             print(f"- {mib(size)} in {counts[module][family]}: `{family}`")
         print()
+    if sources:
+        module = os.path.basename(os.path.normpath(sources))
+        folders = {}
+        for path in glob.glob(os.path.join(sources, "**", "*.swift"), recursive=True):
+            folder = os.path.relpath(os.path.dirname(path), sources)
+            folders[os.path.basename(path)[: -len(".swift")]] = "(top)" if folder == "." else folder
+        by_folder = collections.Counter()
+        files = collections.Counter()
+        for source, size in by_file[module].items():
+            by_folder[folders.get(source, "(other)")] += size
+            files[folders.get(source, "(other)")] += 1
+        print(f"{module} by source folder (sections of the folder's objects; linker-made sections apart):")
+        print()
+        print("| folder | files | size |")
+        print("|---|---:|---:|")
+        for folder, size in by_folder.most_common():
+            print(f"| {folder} | {files[folder]} | {mib(size)} |")
+        print()
     for module in shown[:1]:
         print(f"Largest source files of {module} (code and data their objects bring):")
         print()
@@ -284,6 +303,6 @@ def main(binary, map_path):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
-    main(sys.argv[1], sys.argv[2])
+    main(*sys.argv[1:])
