@@ -108,7 +108,9 @@ let package = Package(
                     condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "Instrumentation", package: "swift-distributed-tracing"),
-                .product(name: "Metrics", package: "swift-metrics"),
+                // CoreMetrics, not Metrics: Courier needs only the API, not Metrics' Foundation
+                // conveniences, so apps do not link that module (Benchmarks/cost.sh).
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
             swiftSettings: strictSettings
         ),
