@@ -32,7 +32,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     /// Routes `task`'s callbacks to `events` until the task completes.
     func register(_ task: URLSessionTask, _ events: any TaskEvents) {
-        exchanges.withLock { $0[task.taskIdentifier] = events }
+        let added = exchanges.withLock { $0.updateValue(events, forKey: task.taskIdentifier) == nil }
+        if added { SessionControl.taskRegistered() }
     }
 
     private func exchange(for task: URLSessionTask) -> (any TaskEvents)? {
@@ -129,6 +130,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let exchange = exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        if exchange != nil { SessionControl.taskCompleted() }
         var error = error
         if declined.withLock({ $0.remove(task.taskIdentifier) }) != nil, (error as? URLError)?.code == .cancelled,
             (task.response as? HTTPURLResponse)?.statusCode == 401
