@@ -10,9 +10,8 @@ import Foundation
 /// The exchange makes its task itself, in the same step that starts it: on Linux one block on
 /// ``SessionControl/queue`` creates, registers and resumes the task, so a call waits for the
 /// control queue once, not twice (creating the task and then starting it, with a return to the
-/// cooperative pool between them), and not at all when it is the only call of Courier's on a
-/// session (``SessionControl/mayStartWhereCalled()``). When the exchange is abandoned before that
-/// block runs, no task is made.
+/// cooperative pool between them). When the exchange is abandoned before that block runs, no
+/// task is made.
 final class BufferedTask: TaskEvents {
     private struct State {
         /// The task, once made.
@@ -60,12 +59,7 @@ final class BufferedTask: TaskEvents {
                 return
             }
             #if canImport(FoundationNetworking)
-                if SessionControl.mayStartWhereCalled() {
-                    start(make, delegate)
-                    SessionControl.startedWhereCalled()
-                } else {
-                    SessionControl.queue.async { self.start(make, delegate) }
-                }
+                SessionControl.queue.async { self.start(make, delegate) }
             #else
                 start(make, delegate)
             #endif

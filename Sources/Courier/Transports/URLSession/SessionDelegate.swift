@@ -32,8 +32,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     /// Routes `task`'s callbacks to `events` until the task completes.
     func register(_ task: URLSessionTask, _ events: any TaskEvents) {
-        let added = exchanges.withLock { $0.updateValue(events, forKey: task.taskIdentifier) == nil }
-        if added { SessionControl.taskRegistered() }
+        exchanges.withLock { $0[task.taskIdentifier] = events }
     }
 
     private func exchange(for task: URLSessionTask) -> (any TaskEvents)? {
@@ -130,7 +129,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let exchange = exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }
-        if exchange != nil { SessionControl.taskCompleted() }
         var error = error
         if declined.withLock({ $0.remove(task.taskIdentifier) }) != nil, (error as? URLError)?.code == .cancelled,
             (task.response as? HTTPURLResponse)?.statusCode == 401

@@ -18,54 +18,8 @@ import Foundation
 /// they took the threads the pool runs on. This queue is serial, so a task is created, started
 /// and cancelled in that order, and it runs on a thread libdispatch adds for it, never on one the
 /// pool uses.
-///
-/// One exception, for speed at one call in flight: a buffered call that starts while no task of
-/// any ``URLSessionTransport`` in the process is live (registered and not completed) and no other
-/// call is starting its task this way makes and starts its task where it runs
-/// (``mayStartWhereCalled()``). The session's work queue then holds no work of Courier's, so the
-/// call waits for nothing of Courier's, and at most one cooperative thread at a time ever makes
-/// such a call — never the whole pool, and never on a single-core machine, where the pool has one
-/// thread. A task cancelled at a body limit stays live until libcurl has let it go, so the calls
-/// after it take the queue. Measured: the hop onto this queue cost a call at one in flight about
-/// 10 % of its requests per second (BENCHMARKS.md, issue 40).
 enum SessionControl {
     static let queue = DispatchQueue(label: "Courier.URLSessionTransport.control")
-
-    private struct Load {
-        /// Tasks registered with a transport's delegate and not yet completed, process-wide.
-        var live = 0
-        /// Whether a call is making and starting its task where it runs.
-        var startingWhereCalled = false
-    }
-
-    private static let load = Locked(Load())
-    private static let hasSeveralCores = ProcessInfo.processInfo.activeProcessorCount > 1
-
-    /// Whether the caller may make and start its task where it runs (see above); when `true`, it
-    /// calls ``startedWhereCalled()`` once the task is registered and resumed.
-    static func mayStartWhereCalled() -> Bool {
-        guard hasSeveralCores else { return false }
-        return load.withLock { load in
-            guard load.live == 0, !load.startingWhereCalled else { return false }
-            load.startingWhereCalled = true
-            return true
-        }
-    }
-
-    /// Ends what ``mayStartWhereCalled()`` began.
-    static func startedWhereCalled() {
-        load.withLock { $0.startingWhereCalled = false }
-    }
-
-    /// Counts a task registered with a transport's delegate.
-    static func taskRegistered() {
-        load.withLock { $0.live += 1 }
-    }
-
-    /// Counts a registered task's completion.
-    static func taskCompleted() {
-        load.withLock { $0.live -= 1 }
-    }
 }
 
 extension URLSessionTask {
