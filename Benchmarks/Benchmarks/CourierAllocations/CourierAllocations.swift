@@ -70,13 +70,15 @@ func registerBenchmarks() {
     let answeringConfiguration = Benchmark.Configuration(
         metrics: [.mallocCountTotal], warmupIterations: 2, scalingFactor: .kilo, maxDuration: .seconds(10),
         maxIterations: 20, thresholds: [.mallocCountTotal: .init(absolute: [.p90: 500])])
-    Benchmark("courier-urlsession-answering", configuration: answeringConfiguration) { (benchmark: Benchmark) async throws in
+    Benchmark("courier-urlsession-answering", configuration: answeringConfiguration) {
+        (benchmark: Benchmark) async throws in
         for _ in benchmark.scaledIterations {
             blackHole(try await overAnsweringSession.send(RawItems()))
         }
     }
 
-    Benchmark("raw-urlsession-answering", configuration: answeringConfiguration) { (benchmark: Benchmark) async throws in
+    Benchmark("raw-urlsession-answering", configuration: answeringConfiguration) {
+        (benchmark: Benchmark) async throws in
         for _ in benchmark.scaledIterations {
             blackHole(try await rawAnsweringSession.data(from: URL(string: rawURL)!))
         }
