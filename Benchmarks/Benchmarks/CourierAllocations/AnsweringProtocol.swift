@@ -9,7 +9,11 @@ import Foundation
 /// process: the session runs its delegate callbacks and queues as for the network, but no
 /// socket, libcurl transfer or timer adds allocations that vary from call to call, so a count
 /// over it repeats, and a call of Courier's URLSession transport that allocates once more shows.
-final class AnsweringProtocol: URLProtocol, @unchecked Sendable {  // its state is URLProtocol's
+///
+/// `@unchecked Sendable`: it stores nothing of its own (`body` is an immutable `static let`);
+/// `request` and `client` are URLProtocol's, set when the session creates the instance and only
+/// read afterwards, by the session that owns it.
+final class AnsweringProtocol: URLProtocol, @unchecked Sendable {
     static let body = Data(LoopbackServer.body.utf8)
 
     override class func canInit(with request: URLRequest) -> Bool { true }
