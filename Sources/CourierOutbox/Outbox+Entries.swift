@@ -60,16 +60,16 @@ extension Outbox {
             expiry: rules.expiry, expiresAt: rules.expiry.map { now + $0 }, retry: rules.retry, attempts: 0,
             nextAttemptAt: nil, lastFailure: nil, deadLetter: nil)
         let stored: StoredEntry
-        let counts: OutboxCounts
         let source = file
         do {
-            (stored, counts) = try await core.change { access throws(StoreError) in
+            (stored, _) = try await core.change { access throws(StoreError) in
                 try access.store.add(entry, copying: source)
+            } announcing: { stored, counts in
+                [OutboxEvent(.pending, entry: OutboxEntry(stored), counts: counts)]
             }
         } catch {
             throw error.apiError
         }
-        core.emit(.pending, stored, counts: counts)
         core.pump.wake()
         return OutboxEntry(stored)
     }
@@ -107,20 +107,21 @@ extension Outbox {
     public func retry(_ id: OutboxEntry.ID) async throws(APIError) -> OutboxEntry {
         let core = core
         let now = core.clock.now()
-        let (entry, counts): (StoredEntry, OutboxCounts)
+        let entry: StoredEntry
         do {
-            (entry, counts) = try await core.change { access throws(StoreError) in
+            (entry, _) = try await core.change { access throws(StoreError) in
                 guard access.store.state.entries[id]?.deadLetter != nil else {
                     throw StoreError(.notFound, "No dead letter has the identifier \(id).")
                 }
                 try access.store.record(.revived(id, at: now))
                 guard let entry = access.store.state.entries[id] else { throw StoreError(.notFound, "\(id) is gone.") }
                 return entry
+            } announcing: { entry, counts in
+                [OutboxEvent(.pending, entry: OutboxEntry(entry), counts: counts)]
             }
         } catch {
             throw error.apiError
         }
-        core.emit(.pending, entry, counts: counts)
         core.pump.wake()
         return OutboxEntry(entry)
     }
@@ -132,19 +133,19 @@ extension Outbox {
     ///   identifier).
     public func discard(_ id: OutboxEntry.ID) async throws(APIError) {
         let core = core
-        let (entry, counts): (StoredEntry, OutboxCounts)
         do {
-            (entry, counts) = try await core.change { access throws(StoreError) in
+            _ = try await core.change { access throws(StoreError) in
                 guard let entry = access.store.state.entries[id], entry.deadLetter != nil else {
                     throw StoreError(.notFound, "No dead letter has the identifier \(id).")
                 }
                 try access.store.record(.discarded(id))
                 return entry
+            } announcing: { entry, counts in
+                [OutboxEvent(.discarded, entry: OutboxEntry(entry), counts: counts)]
             }
         } catch {
             throw error.apiError
         }
-        core.emit(.discarded, entry, counts: counts)
         core.pump.wake()
     }
 
@@ -156,13 +157,16 @@ extension Outbox {
     /// process left may be delivered at once), then its snapshot. Make it where the app learns
     /// outcomes, soon after opening.
     ///
+    /// A change's event is in every sequence before the change can be read: once ``count`` says
+    /// an entry left, its `delivered` event is in each sequence already made, and in the backlog
+    /// of the first one made after; a snapshot is never ahead of the events before it.
+    ///
     /// Each call makes a sequence of its own, which buffers what its reader has not read yet; it
     /// ends when the outbox closes, or when its task is cancelled.
     ///
     /// - Returns: The events.
     public func events() -> AsyncStream<OutboxEvent> {
-        let core = core
-        return core.events.subscribe { OutboxEvent(.snapshot, counts: core.counts.withLock { $0 }) }
+        core.events.subscribe()
     }
 
     /// Tells the outbox that the network went or came back: while it is gone nothing is tried,

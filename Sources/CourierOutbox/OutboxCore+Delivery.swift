@@ -29,21 +29,24 @@ extension OutboxCore {
         do {
             switch verdict {
             case .delivered(let head, let body):
-                let (_, counts) = try await change { access throws(StoreError) in
+                let delivery = decode(head, body, kind: entry.kind)
+                _ = try await change { access throws(StoreError) in
                     try access.store.record(.delivered(id))
                     access.claimed.remove(id)
+                } announcing: { _, counts in
+                    [OutboxEvent(.delivered, entry: OutboxEntry(entry), delivery: delivery, counts: counts)]
                 }
                 logger.debug("Outbox entry delivered: \(OutboxEntry(entry))")
-                emit(.delivered, entry, counts: counts, delivery: decode(head, body, kind: entry.kind))
             case .retryLater(let delay, let failure) where attempt < entry.maximumAttempts:
                 let next = now + delay
-                let (stored, counts) = try await change { access throws(StoreError) in
+                _ = try await change { access throws(StoreError) in
                     try access.store.record(.failed(id, attempts: attempt, nextAttemptAt: next, failure: failure))
                     access.claimed.remove(id)
                     return access.store.state.entries[id]
+                } announcing: { stored, counts in
+                    [OutboxEvent(.failed, entry: OutboxEntry(stored ?? entry), error: error, counts: counts)]
                 }
                 logger.debug("Outbox entry failed, next attempt in \(delay): \(OutboxEntry(entry))")
-                emit(.failed, stored ?? entry, counts: counts, error: error)
             case .retryLater(_, let failure):
                 try await setAside(entry, .attemptsExhausted, failure, body: nil, attempts: attempt, error: error)
             case .rejected(let failure, let body):
@@ -65,13 +68,14 @@ extension OutboxCore {
         let letter = StoredEntry.DeadLetter(
             reason: reason.stored, failure: failure, responseBody: body, date: clock.now())
         let id = entry.id
-        let (stored, counts) = try await change { access throws(StoreError) in
+        _ = try await change { access throws(StoreError) in
             try access.store.record(.deadLettered(id, attempts: attempts, letter))
             access.claimed.remove(id)
             return access.store.state.entries[id]
+        } announcing: { stored, counts in
+            [OutboxEvent(.deadLettered, entry: OutboxEntry(stored ?? entry), error: error, counts: counts)]
         }
         logger.warning("Outbox entry set aside (\(reason)): \(OutboxEntry(entry)): \(OutboxFailure(failure))")
-        emit(.deadLettered, stored ?? entry, counts: counts, error: error)
     }
 
     /// Sends an entry's request as the client sends any call: its header fields and

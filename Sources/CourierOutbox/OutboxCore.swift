@@ -9,13 +9,11 @@ final class OutboxCore: Sendable {
     let client: APIClient
     let configuration: Outbox.Configuration
     let clock: DeliveryClock
-    let events = EventHub()
+    let events: EventHub
     let pump = Pump()
     let random: @Sendable () -> Double
     /// Whether the network is there, as the app or the system last said.
     let networkAvailable = Locked(true)
-    /// The counts after the last change, for the events that do not change them.
-    let counts: Locked<OutboxCounts>
     /// The lock on the store, and the system's network monitor; released and stopped at close.
     private let holds: Locked<(lock: DirectoryLock?, monitor: NetworkMonitor?)>
 
@@ -28,7 +26,7 @@ final class OutboxCore: Sendable {
         self.configuration = configuration
         self.clock = DeliveryClock(client.configuration.clock)
         self.random = random
-        self.counts = Locked(counts)
+        self.events = EventHub(counts: counts)
         self.holds = Locked((lock, nil))
     }
 
@@ -48,22 +46,26 @@ final class OutboxCore: Sendable {
     }
 
     /// Records a change on the store's queue and returns its result with the counts after it.
+    ///
+    /// The counts after it, and the events `announce` makes of its result, are published on the
+    /// queue as part of the change (see ``EventHub``): whoever reads the store after it finds them.
     func change<Value: Sendable>(
-        _ body: @escaping @Sendable (inout StoreQueue.Access) throws(StoreError) -> Value
+        _ body: @escaping @Sendable (inout StoreQueue.Access) throws(StoreError) -> Value,
+        announcing announce: @escaping @Sendable (Value, OutboxCounts) -> [OutboxEvent] = { _, _ in [] }
     ) async throws(StoreError) -> (Value, OutboxCounts) {
-        let (value, counts) = try await store.run { access throws(StoreError) in (try body(&access), access.counts) }
-        self.counts.withLock { $0 = counts }
-        return (value, counts)
+        let events = events
+        return try await store.run { access throws(StoreError) in
+            let value = try body(&access)
+            let counts = access.counts
+            events.publish(counts: counts, announce(value, counts))
+            return (value, counts)
+        }
     }
 
-    func emit(
-        _ kind: OutboxEvent.Kind, _ entry: StoredEntry?, counts: OutboxCounts? = nil,
-        delivery: OutboxDelivery? = nil, error: APIError? = nil
-    ) {
-        events.emit(
-            OutboxEvent(
-                kind, entry: entry.map(OutboxEntry.init), delivery: delivery, error: error,
-                counts: counts ?? self.counts.withLock { $0 }))
+    /// Publishes an event that changes no count.
+    func emit(_ kind: OutboxEvent.Kind, _ entry: StoredEntry) {
+        let entry = OutboxEntry(entry)
+        events.emit { OutboxEvent(kind, entry: entry, counts: $0) }
     }
 
     /// One pass of the delivery loop: sets aside what expired, starts what is due, and sets the
@@ -73,9 +75,8 @@ final class OutboxCore: Sendable {
         let capacity = max(1, configuration.maximumConcurrentDeliveries)
         let available = networkAvailable.withLock { $0 }
         let plan: (start: [StoredEntry], expired: [StoredEntry], wake: Date?)
-        let counts: OutboxCounts
         do {
-            (plan, counts) = try await change { access throws(StoreError) in
+            (plan, _) = try await change { access throws(StoreError) in
                 let state = access.store.state
                 let plan = DeliveryPlan(
                     pending: state.pending, deadLetters: state.deadLetters, claimed: access.claimed,
@@ -92,7 +93,9 @@ final class OutboxCore: Sendable {
                     access.claimed.insert(entry.id)
                     access.expedited.remove(entry.id)
                 }
-                return (plan.start, expired, plan.nextWake)
+                return (start: plan.start, expired: expired, wake: plan.nextWake)
+            } announcing: { plan, counts in
+                plan.expired.map { OutboxEvent(.deadLettered, entry: OutboxEntry($0), counts: counts) }
             }
         } catch {
             if error.kind != .closed {
@@ -102,7 +105,6 @@ final class OutboxCore: Sendable {
         }
         for entry in plan.expired {
             logger.info("Outbox entry expired: \(OutboxEntry(entry))")
-            emit(.deadLettered, entry, counts: counts)
         }
         for entry in plan.start {
             pump.deliver(entry.id) { [self] in await deliver(entry) }

@@ -2,34 +2,50 @@ import Courier
 import Foundation
 
 /// Hands each event to every sequence made by `Outbox.events()`, each with its own unbounded
-/// buffer, so that a slow reader misses nothing and holds up no delivery.
+/// buffer, so that a slow reader misses nothing and holds up no delivery; and holds the counts
+/// the events carry.
 ///
 /// The outbox starts delivering as it opens, before the app can ask for events: what happens
 /// until the first sequence is made is kept (the latest ``backlogLimit`` events) and that
 /// sequence starts with it, so that the app learns the outcome of the entries an earlier process
 /// left however soon they are delivered.
+///
+/// A change's counts and events are published together, under one lock, from the store's queue
+/// as part of the change (`OutboxCore.change`): a sequence's snapshot is never ahead of the
+/// events before it, and whoever reads the store after a change finds its events already in
+/// every sequence, in the order of the changes.
 final class EventHub: Sendable {
     /// The most events kept for the first sequence.
     static let backlogLimit = 1000
 
     private struct State {
+        /// The entries waiting and set aside, after the last change published.
+        var counts: OutboxCounts
         /// The events since opening, until the first sequence takes them.
         var backlog: [OutboxEvent]? = []
         var subscribers: [UUID: AsyncStream<OutboxEvent>.Continuation] = [:]
         var finished = false
     }
 
-    private let state = Locked(State())
+    private let state: Locked<State>
 
-    /// A new sequence: the backlog if it is the first, then `snapshot`, then every event.
-    func subscribe(snapshot: @Sendable () -> OutboxEvent) -> AsyncStream<OutboxEvent> {
+    init(counts: OutboxCounts) {
+        state = Locked(State(counts: counts))
+    }
+
+    /// The counts after the last change published.
+    var counts: OutboxCounts { state.withLock { $0.counts } }
+
+    /// A new sequence: the backlog if it is the first, then a snapshot of the counts, then every
+    /// event.
+    func subscribe() -> AsyncStream<OutboxEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: OutboxEvent.self, bufferingPolicy: .unbounded)
         let id = UUID()
         let added = state.withLock { state -> Bool in
-            // Yielded under the lock: an event emitted after this comes after them.
+            // Yielded under the lock: an event published after this comes after them.
             for event in state.backlog ?? [] { continuation.yield(event) }
             state.backlog = nil
-            continuation.yield(snapshot())
+            continuation.yield(OutboxEvent(.snapshot, counts: state.counts))
             guard !state.finished else { return false }
             state.subscribers[id] = continuation
             return true
@@ -44,15 +60,27 @@ final class EventHub: Sendable {
         return stream
     }
 
-    func emit(_ event: OutboxEvent) {
-        let continuations = state.withLock { state -> [AsyncStream<OutboxEvent>.Continuation] in
-            if state.backlog != nil {
-                state.backlog?.append(event)
-                if let count = state.backlog?.count, count > Self.backlogLimit { state.backlog?.removeFirst() }
-            }
-            return Array(state.subscribers.values)
+    /// Publishes a change: its counts, then the events it makes, built with those counts.
+    func publish(counts: OutboxCounts, _ events: [OutboxEvent]) {
+        state.withLock { state in
+            state.counts = counts
+            for event in events { Self.hand(event, &state) }
         }
-        for continuation in continuations { continuation.yield(event) }
+    }
+
+    /// Publishes an event that changes no count, built with the counts as they stand.
+    func emit(_ make: (OutboxCounts) -> OutboxEvent) {
+        state.withLock { state in Self.hand(make(state.counts), &state) }
+    }
+
+    /// Yields under the lock, so that every sequence gets the events in one order. A yield to an
+    /// unbounded buffer only stores the event or resumes a waiting reader's task.
+    private static func hand(_ event: OutboxEvent, _ state: inout State) {
+        if state.backlog != nil {
+            state.backlog?.append(event)
+            if let count = state.backlog?.count, count > backlogLimit { state.backlog?.removeFirst() }
+        }
+        for continuation in state.subscribers.values { continuation.yield(event) }
     }
 
     /// Ends every sequence; later ones end after their snapshot.
