@@ -135,15 +135,15 @@ struct WireDownloadTests {
             let client = makeClient(kind, baseURL: baseURL)
             let started = ContinuousClock.now
             let request = RawRequest(
-                path: "/slow-body", query: ["bytes": 100, "interval_ms": 100], timeout: .milliseconds(500))
+                path: "/slow-body", query: ["bytes": 300, "interval_ms": 100], timeout: .milliseconds(500))
             let error = await #expect(throws: APIError.self) {
                 try await client.withBytes(request) { _, body in
                     for try await _ in body {}
                 }
             }
             #expect(error?.kind == .timeout)
-            // Long before the 10 s the body takes (roomy: other tests share the cores).
-            #expect(started.duration(to: .now) < .seconds(6))
+            // Long before the 30 s the body takes (roomy: other tests share the cores).
+            #expect(started.duration(to: .now) < .seconds(20))
         }
     }
 
@@ -156,12 +156,12 @@ struct WireDownloadTests {
             let client = makeClient(kind, baseURL: baseURL)
             let started = ContinuousClock.now
             let request = RawRequest(
-                path: "/slow-body", query: ["bytes": 100, "interval_ms": 100], timeout: .milliseconds(500))
+                path: "/slow-body", query: ["bytes": 300, "interval_ms": 100], timeout: .milliseconds(500))
             let error = await #expect(throws: APIError.self) {
                 try await client.download(request, to: destination)
             }
             #expect(error?.kind == .timeout)
-            #expect(started.duration(to: .now) < .seconds(6))  // the body takes 10 s
+            #expect(started.duration(to: .now) < .seconds(20))  // the body takes 30 s
             #expect(!FileManager.default.fileExists(atPath: destination.path))
             #expect(try Self.leftovers(in: directory).isEmpty)
         }
