@@ -168,7 +168,13 @@ extension APIClient {
             if let accepted, !accepted.contains(status) {
                 var body = response.body.bufferedData
                 if body == nil { body = try? await response.body.collect(upTo: bodyLimit) }
-                throw APIError.unacceptableStatus(response.head, body: body, request: request)
+                let unacceptable = APIError.unacceptableStatus(response.head, body: body, request: request)
+                // Read past the deadline, a status is the call's timeout, as a value is; the
+                // server's answer stays its cause.
+                if scope.hasPassed {
+                    throw scope.timeoutError(request: request, response: response.head, underlying: unacceptable)
+                }
+                throw unacceptable
             }
             var steps: (nonisolated(nonsending) @Sendable (HTTPRequest) async throws -> InterceptorResponse)?
             if case .file = mode { steps = { try await resolved.chain.entry($0, nil, context) } }
