@@ -168,13 +168,10 @@ extension APIClient {
             if let accepted, !accepted.contains(status) {
                 var body = response.body.bufferedData
                 if body == nil { body = try? await response.body.collect(upTo: bodyLimit) }
-                let unacceptable = APIError.unacceptableStatus(response.head, body: body, request: request)
-                // Read past the deadline, a status is the call's timeout, as a value is; the
-                // server's answer stays its cause.
-                if scope.hasPassed {
-                    throw scope.timeoutError(request: request, response: response.head, underlying: unacceptable)
-                }
-                throw unacceptable
+                // Read past the deadline, a status is the call's timeout, as a value is (and as
+                // `TransportStep` makes it where the call has a task of its own).
+                if scope.hasPassed { throw scope.timeoutError(request: request, response: response.head) }
+                throw APIError.unacceptableStatus(response.head, body: body, request: request)
             }
             var steps: (nonisolated(nonsending) @Sendable (HTTPRequest) async throws -> InterceptorResponse)?
             if case .file = mode { steps = { try await resolved.chain.entry($0, nil, context) } }

@@ -43,15 +43,13 @@ struct WireMalformedResponseTests {
             return MalformedResponse(seed: seed(number)).reply
         }
         defer { server.stop() }
-        let answers = AnswerTimes()
         let client = makeClient(kind, baseURL: server.baseURL) {
             $0.timeout = Self.timeout
             $0.maximumBodySize = 64 * 1024
-            $0.interceptors = [answers]
         }
         var outcomes: [String: [String: Int]] = [:]
         for start in stride(from: 0, to: Self.cases, by: Self.width) {
-            try await withThrowingTaskGroup(of: (Int, String, Duration, Bool).self) { group in
+            try await withThrowingTaskGroup(of: (Int, String, Duration).self) { group in
                 for number in start..<min(start + Self.width, Self.cases) {
                     if Self.crashesFoundationNetworking(MalformedResponse(seed: seed(number)), kind) {
                         outcomes["cut short", default: [:]]["not sent (FoundationNetworking traps)", default: 0] += 1
@@ -67,24 +65,24 @@ struct WireMalformedResponseTests {
                         } catch {
                             outcome = "\(error.kind)"
                         }
-                        return (number, outcome, began.duration(to: clock.now), answers.isLate(number) == true)
+                        return (number, outcome, began.duration(to: clock.now))
                     }
                 }
-                for try await (number, outcome, elapsed, answeredLate) in group {
+                for try await (number, outcome, elapsed) in group {
                     let response = MalformedResponse(seed: seed(number))
                     let replay = "case \(number), seed \(seed(number)), base seed \(base) (\(response.family))"
                     #expect(elapsed < Self.timeout + Self.slack, "ended after \(elapsed): \(replay)")
-                    // An answer that reached the call after its deadline (by the client's clock, in
-                    // the call's task, just before the client's own check) never ends it as a value
-                    // or a status, nor as a failure the deadline may have caused (transport,
-                    // cancelled): it is a timeout. A failure of the answer itself, read after it
-                    // (a body past the limit), stays what it is. A reply that stalls past the
-                    // deadline is never a value. (This task's own clock is read after a resumption,
-                    // which a loaded CI run delayed by 1.6 s: it only bounds the end, above.)
-                    if answeredLate {
-                        #expect(
-                            !["value", "unacceptableStatus", "transport", "cancelled"].contains(outcome),
-                            "answered after the deadline, ended as \(outcome): \(replay)")
+                    // A call never succeeds late: one that ends after its deadline (allowing for the
+                    // moment between the runner's check and this task's clock) is a timeout, and a
+                    // reply that stalls past the deadline is never a value. (It may fail sooner:
+                    // a pooled connection the server had closed is a transport error.)
+                    // (1.5 s past it. Without interceptors the call runs in this task, which reads
+                    // its clock right after the client's own check; CI runs saw statuses end 1.5 s
+                    // and 2.6 s late because the client did not check the deadline before a
+                    // status, only before a value, where the transport's timer had not ended the
+                    // exchange: it does now. `LateAnswerTests` shows it without a network.)
+                    if elapsed > Self.timeout + .milliseconds(1500) {
+                        #expect(outcome == "timeout", "ended after \(elapsed) as \(outcome): \(replay)")
                     }
                     if response.outlastsTheDeadline, outcome == "value" {
                         let issue = "a reply stalled past the deadline ended as a value, in time: \(replay)"
@@ -119,29 +117,6 @@ struct WireMalformedResponseTests {
             let settled = await Self.eventually { Self.clientSockets(toPort: port) <= Self.width }
             #expect(settled, "client sockets still open to the server: \(Self.clientSockets(toPort: port))")
         #endif
-    }
-
-    /// Which cases' answers came out of the rest of the call's pipeline after the call's deadline,
-    /// by the client's clock (`remainingTime`): the last interceptor's view, in the call's task,
-    /// right before the client checks the deadline and the status.
-    final class AnswerTimes: Interceptor {
-        private let late = Locked<[Int: Bool]>([:])
-
-        func intercept(
-            _ request: HTTPRequest, body: OutgoingBody?, context: InterceptorContext, next: Next
-        ) async throws -> InterceptorResponse {
-            let response = try await next(request, body)
-            if let number = request.path.flatMap({ Int($0.split(separator: "/").last ?? "") }) {
-                let isLate = context.remainingTime == .zero
-                late.withLock { $0[number] = isLate }
-            }
-            return response
-        }
-
-        /// Whether case `number` was answered after its deadline; `nil` when it was not answered.
-        func isLate(_ number: Int) -> Bool? {
-            late.withLock { $0[number] }
-        }
     }
 
     /// Whether `response` would take the process down inside FoundationNetworking over `kind`.
