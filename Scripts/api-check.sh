@@ -29,7 +29,7 @@
 # Every trait is on (`--enable-all-traits`), so that every product's API is there: on Linux,
 # CourierCombine needs OpenCombine and CourierOpenAPI needs OpenAPI. That is also how SwiftPM builds
 # the docs' symbol graphs, so the check reuses the docs' build. API_CHECK_SCRATCH is the scratch
-# path to build in (.ci/run passes the Demo package's, which the docs build used).
+# path to build in (.ci/run passes the README test command's, which the docs build used too).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch="${API_CHECK_SCRATCH:-.build}"

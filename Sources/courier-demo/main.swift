@@ -1,13 +1,15 @@
 import Foundation
 
-// `swift run courier-demo` at the repository's root runs this launcher, which runs the real demo
-// from its own package, `Demo/`, with the same arguments:
+// `swift run courier-demo` runs this launcher, which runs the real demo, `courier-demo-app`, with
+// the same arguments and the `Demo` trait:
 //
-//     swift run --package-path <repository>/Demo courier-demo <arguments>
+//     swift run --package-path <repository> --enable-all-traits courier-demo-app <arguments>
 //
-// The demo lives in its own package so that apps depending on Courier never resolve Hummingbird,
-// swift-argument-parser, swift-service-lifecycle or OpenCombine. This target has no product, so
-// those apps never see it either.
+// The demo needs the example API's server (Hummingbird), which only the `Demo` trait brings, so
+// that apps depending on Courier never resolve it; `--enable-all-traits` is the test command's
+// own choice, so the demo runs from the build `swift test --enable-all-traits` made. This target
+// has no dependency (the build `swift run courier-demo` asks for compiles nothing else) and no
+// product, so apps never see it.
 //
 // The child shares stdin, stdout and stderr; SIGINT, SIGTERM and SIGHUP sent to the launcher are
 // passed on to it, so `serve` stops when the launcher is told to; and the launcher exits the way the
@@ -37,17 +39,16 @@ private func fail(_ message: String) -> Never {
     exit(1)
 }
 
-/// The demo package: `Demo/` beside this file's `Sources/`.
-private func demoPackage() -> URL {
+/// The repository: the package whose `Sources/` holds this file.
+private func repository() -> URL {
     let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // courier-demo
         .deletingLastPathComponent()  // Sources
         .deletingLastPathComponent()
-    let demo = root.appendingPathComponent("Demo")
-    guard FileManager.default.fileExists(atPath: demo.appendingPathComponent("Package.swift").path) else {
-        fail("no Demo/Package.swift under \(root.path); run `swift run courier-demo` from a checkout of Courier.")
+    guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Demo/Sources").path) else {
+        fail("no Demo/Sources under \(root.path); run `swift run courier-demo` from a checkout of Courier.")
     }
-    return demo
+    return root
 }
 
 /// Starts `/usr/bin/env` with `arguments`, in this process's environment; returns its ID.
@@ -84,7 +85,7 @@ for forwarded in forwardedSignals {
 }
 
 let child = spawn(
-    ["env", "swift", "run", "--package-path", demoPackage().path, "courier-demo"]
+    ["env", "swift", "run", "--package-path", repository().path, "--enable-all-traits", "courier-demo-app"]
         + CommandLine.arguments.dropFirst()
 )
 childID = child

@@ -2,8 +2,8 @@
 # Checks that every ```swift block of the README and the DocC articles compiles.
 #
 # Each block becomes a file of its own, type-checked in script mode (top-level statements and
-# `await` allowed) against the modules the Demo package's debug build left in Demo/.build/debug:
-# there Courier is built with all its traits, so CourierCombine, CourierOpenAPI and CourierTesting
+# `await` allowed) against the modules the README's test command (`swift test --enable-all-traits`)
+# left in .build/debug: there Courier is built with all its traits, so CourierCombine, CourierOpenAPI and CourierTesting
 # blocks check too. Every Swift block imports Docs/Prelude.swift, built once as the module DocsPrelude:
 # the few names the prose uses without declaring them (`url`, `User`, `client`, …); a name a
 # block declares shadows the prelude's. It also imports the demo's generated OpenAPI client
@@ -17,21 +17,21 @@
 # a fragment inside `Package(name:…)` or the array its first line belongs in.
 #
 # A block marked on the line right before its fence with `<!-- not compiled: <why> -->` is
-# skipped, and listed with its reason; any other comment there is an error. Warnings are errors. Run from the package root after `swift test --package-path Demo`:
+# skipped, and listed with its reason; any other comment there is an error. Warnings are errors. Run from the package root after `swift test --enable-all-traits`:
 # `bash Tests/CompileChecks/docs.sh`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-modules=Demo/.build/debug/Modules
-[[ -d $modules ]] || { echo "no $modules: build the demo first (swift test --package-path Demo)"; exit 1; }
+modules=.build/debug/Modules
+[[ -d $modules ]] || { echo "no $modules: build first (swift test --enable-all-traits)"; exit 1; }
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-# The demo package's name lets the blocks see its generated client, which has `package` access.
+# The blocks see the demo's generated client (public) and none of Courier's `package` declarations.
 flags=(-swift-version 6 -warnings-as-errors -diagnostic-style llvm -package-name demo -I "$modules" -I "$work")
 # C modules of the dependencies: their own module maps, and the ones SwiftPM generated.
 while IFS= read -r map; do flags+=(-Xcc "-fmodule-map-file=$map"); done < <(
-    find Demo/.build/checkouts -path '*/Sources/*' -name module.modulemap -not -path '*/Benchmarks/*'
-    ls Demo/.build/*/debug/*.build/module.modulemap 2>/dev/null
+    find .build/checkouts -path '*/Sources/*' -name module.modulemap -not -path '*/Benchmarks/*'
+    ls .build/*/debug/*.build/module.modulemap 2>/dev/null
 )
 manifest_api="$(dirname "$(command -v swiftc)")/../lib/swift/pm/ManifestAPI"
 [[ -d $manifest_api ]] || { echo "no PackageDescription beside swiftc ($manifest_api)"; exit 1; }

@@ -6,13 +6,14 @@
 # diagnostics. Run from the package root after a debug build: `bash Tests/CompileChecks/run.sh`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-modules=.build/debug/Modules
+scratch="${COMPILE_CHECKS_SCRATCH:-.build}"
+modules="$scratch/debug/Modules"
 [[ -d $modules ]] || { echo "no $modules: build first (swift build)"; exit 1; }
 # C modules of the dependencies: their own module maps, and the ones SwiftPM generated.
 flags=()
 while IFS= read -r map; do flags+=(-Xcc "-fmodule-map-file=$map"); done < <(
-    find .build/checkouts -path '*/Sources/*' -name module.modulemap -not -path '*/Benchmarks/*'
-    ls .build/*/debug/*.build/module.modulemap 2>/dev/null
+    find "$scratch/checkouts" -path '*/Sources/*' -name module.modulemap -not -path '*/Benchmarks/*'
+    ls "$scratch"/*/debug/*.build/module.modulemap 2>/dev/null
 )
 failed=0
 checked=0

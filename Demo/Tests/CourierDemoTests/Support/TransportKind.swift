@@ -1,31 +1,33 @@
-import Courier
-import Testing
+#if Demo
+    import Courier
+    import Testing
 
-/// The transports every wire test runs over.
-enum TransportKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case urlSession
-    case asyncHTTPClient
+    /// The transports every wire test runs over.
+    enum TransportKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+        case urlSession
+        case asyncHTTPClient
 
-    static var available: [TransportKind] {
-        #if os(Linux) || os(Android) || os(macOS)
-            allCases
-        #else
-            [.urlSession]
-        #endif
-    }
-
-    var transport: any Transport {
-        switch self {
-        case .urlSession:
-            URLSessionTransport.shared
-        case .asyncHTTPClient:
+        static var available: [TransportKind] {
             #if os(Linux) || os(Android) || os(macOS)
-                AsyncHTTPClientTransport.shared
+                allCases
             #else
-                URLSessionTransport.shared
+                [.urlSession]
             #endif
         }
-    }
 
-    var testDescription: String { rawValue }
-}
+        var transport: any Transport {
+            switch self {
+            case .urlSession:
+                URLSessionTransport.shared
+            case .asyncHTTPClient:
+                #if os(Linux) || os(Android) || os(macOS)
+                    AsyncHTTPClientTransport.shared
+                #else
+                    URLSessionTransport.shared
+                #endif
+            }
+        }
+
+        var testDescription: String { rawValue }
+    }
+#endif
