@@ -113,7 +113,9 @@
 
         /// Resumptions happen inside the call's one deadline: a download whose every answer is cut
         /// 200 ms in fails as a timeout at its deadline, however many resumptions the policy allows.
-        @Test(arguments: TransportKind.available)
+        /// The server counts the answers: the whole file takes 3,356 of them, at least 200 ms each,
+        /// and 3 s holds at most 16 (the time limit only stops a test that would hang).
+        @Test(.timeLimit(.minutes(3)), arguments: TransportKind.available)
         func theCallsDeadlineCoversItsResumptions(_ kind: TransportKind) async throws {
             let server = try RangeServer(size: 64 * 1024 * 1024) { _ in
                 RangeServer.Answer(cutAfter: 20_000, pause: (after: 10_000, duration: .milliseconds(200)))
@@ -123,15 +125,15 @@
             defer { try? FileManager.default.removeItem(at: directory) }
             let client = APIClient(baseURL: server.baseURL, transport: kind.transport)
             let policy = ResumptionPolicy(maximumResumptions: 10_000, delay: .zero)
-            let started = ContinuousClock.now
             let error = await #expect(throws: APIError.self) {
                 try await client.download(
                     RawRequest(path: "/file", timeout: .seconds(3)), to: directory.appendingPathComponent("late.bin"),
                     options: DownloadOptions(resumption: policy))
             }
             #expect(error?.kind == .timeout)
-            #expect(started.duration(to: .now) < .seconds(15))  // at its deadline (roomy: shared cores)
-            #expect(server.ranges.count > 1)
+            // Resumed, and stopped at the deadline: far fewer answers than the file takes (a client
+            // that resumed past it would ask for thousands; load only makes each answer slower).
+            #expect((2..<1000).contains(server.ranges.count))
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
             #expect(openFiles(in: directory).isEmpty)
             #expect(await openSocketsOnceSettled(toPort: server.port) == 0)
@@ -148,12 +150,12 @@
             }
             defer { server.stop() }
             let idle = try IdleTimeoutTransport(kind, seconds: 1)
-            let started = ContinuousClock.now
             try await Self.download(kind, from: server, over: idle.transport) { destination, result throws in
                 _ = try result.get()
                 #expect(try Data(contentsOf: destination) == DownloadContent.file(size: size))
             }
-            #expect(started.duration(to: .now) < .seconds(20))  // long before the stall ends (roomy: shared cores)
+            // Resumed, not waited out: a first answer waited through its stall would have been the
+            // whole file, and the server would have seen one request.
             #expect(server.ranges.count >= 2)
             #expect(server.ranges.dropFirst().allSatisfy { $0?.hasPrefix("bytes=") == true })
             try await idle.shutdown()
