@@ -128,10 +128,15 @@ final class DownloadFile: Sendable, Equatable {
     /// The spool a transport writes a response's body to as it arrives, or `nil` when the body is
     /// not the download's (the transport hands it on in memory, and the download says why).
     ///
-    /// - Throws: ``APIError/Kind/storage`` when the file cannot be opened.
+    /// - Throws: ``APIError/Kind/storage`` when the file cannot be opened; ``APIError/Kind/cancelled``
+    ///   when the download has already ended (its deadline passed before the head arrived, say):
+    ///   nothing is opened then, so that no file is left behind the call.
     func spool(for head: HTTPResponse) throws(APIError) -> BodySpool? {
         try state.withLock { state in
             Result { () throws(APIError) -> BodySpool? in
+                guard !state.ended else {
+                    throw APIError(.cancelled, "The download had ended when its response arrived.", response: head)
+                }
                 guard case .segment(let segment) = try open(head, accepted: false, &state) else { return nil }
                 state.opened = segment
                 return segment.spool
