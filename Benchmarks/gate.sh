@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The allocation gate, run by CI: allocations per call on the in-memory path and over
-# AsyncHTTPClient, counted by package-benchmark (ordo-one/benchmark) with its malloc interposer and
-# checked against the thresholds committed in Benchmarks/Thresholds/.
+# The allocation gate, run by CI: allocations per call on the in-memory path, over
+# AsyncHTTPClient and over URLSession, counted by package-benchmark (ordo-one/benchmark) with its
+# malloc interposer and checked against the thresholds committed in Benchmarks/Thresholds/.
 #
 #   bash Benchmarks/gate.sh            # check; fails when any benchmark allocates more
 #   bash Benchmarks/gate.sh update     # after a change that allocates less (or more, on purpose)
@@ -18,13 +18,28 @@ if [[ ${1:-} == update ]]; then
 fi
 out="$(mktemp)"
 trap 'rm -f "$out"' EXIT
-swift package benchmark thresholds check --no-progress 2>&1 | grep -av -e '^\[[0-9]*/[0-9]*\]' -e 'CMakeLists.txt' -e "found 1 file(s) which are unhandled" | tee "$out"
-if grep -aq "is EQUAL to the defined thresholds" "$out"; then
-    exit 0
-fi
-if grep -aq "is BETTER than the defined thresholds" "$out" && ! grep -aq "WORSE" "$out"; then
-    echo "Fewer allocations than the thresholds: run 'bash Benchmarks/gate.sh update' and commit Benchmarks/Thresholds/."
-    exit 0
-fi
+# Up to three tries, for the URLSession benchmarks only. FoundationNetworking's own allocations
+# per call settle differently from one process to the next: on an idle machine one run in three
+# or so counted more than the tolerance (0.5 per call) for the session alone (`raw-urlsession-answering`, no
+# Courier in it; measured 2026-11-28), and CI once saw `courier-urlsession-answering` do the same.
+# A call of Courier's that allocates once more does so in every process, so it fails all three
+# tries; a benchmark that does not go through URLSession (in memory, AsyncHTTPClient) counts the
+# same in every process, and fails the gate at its first try.
+for try in 1 2 3; do
+    swift package benchmark thresholds check --no-progress 2>&1 |
+        grep -av -e '^\[[0-9]*/[0-9]*\]' -e 'CMakeLists.txt' -e "found 1 file(s) which are unhandled" | tee "$out"
+    if grep -aq "is EQUAL to the defined thresholds" "$out"; then
+        exit 0
+    fi
+    if grep -aq "is BETTER than the defined thresholds" "$out" && ! grep -aq "WORSE" "$out"; then
+        echo "Fewer allocations than the thresholds: run 'bash Benchmarks/gate.sh update' and commit Benchmarks/Thresholds/."
+        exit 0
+    fi
+    worse="$(grep -aoE 'Deviations worse than threshold for CourierAllocations:[a-z-]+' "$out" | sed 's/.*://' | sort -u)"
+    if [[ -z $worse ]] || grep -qv urlsession <<<"$worse"; then
+        break  # no benchmark named, or one that counts the same in every process
+    fi
+    echo "allocation gate: try $try: only URLSession benchmarks counted more ($(echo $worse)); trying again"
+done
 echo "The allocation gate failed: a benchmark allocates more per call than Benchmarks/Thresholds/ allows (see above)." >&2
 exit 1
