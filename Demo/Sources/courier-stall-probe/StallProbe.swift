@@ -12,10 +12,10 @@ import Foundation
 /// `leftovers=<count>` (temporary `.download` files left in the directory).
 ///
 /// Scenarios, Linux only:
-/// - `slow-fsync`: every flush of a file under the directory waits 5 s; two 100 KB downloads and a
+/// - `slow-fsync`: every flush of a file under the directory waits 12 s; two 100 KB downloads and a
 ///   slow one with a 2 s deadline.
 /// - `held-queue`: FoundationNetworking's one work queue, shared by every session in the process,
-///   is held for 6 s; `send`, `download`, `withBytes` and an event stream, each with a 2 s
+///   is held for 12 s; `send`, `download`, `withBytes` and an event stream, each with a 2 s
 ///   deadline, over `URLSessionTransport`.
 ///
 /// The wire tests run it as a child process: what it holds up is the whole process, by design,
@@ -43,10 +43,10 @@ enum StallProbe {
             let outcomes: [Outcome]
             switch arguments[0] {
             case "slow-fsync":
-                SlowFsync.slow(under: directory, by: .seconds(5))
+                SlowFsync.slow(under: directory, by: .seconds(12))
                 outcomes = await slowFlushes(client, directory: directory, started: started)
             case "held-queue":
-                let holder = QueueHolder(for: .seconds(6))
+                let holder = QueueHolder(for: .seconds(12))
                 holder.hold(through: base.appendingPathComponent("bytes"))
                 try? await Task.sleep(for: .milliseconds(300))  // the queue is held now
                 outcomes = await everyPath(client, directory: directory, started: .now)

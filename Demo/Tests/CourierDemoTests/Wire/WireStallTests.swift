@@ -55,7 +55,8 @@
 
             func outcome(_ path: String) -> Outcome? { outcomes[path] }
 
-            /// The call failed as a timeout close to its 2 s deadline, not seconds later.
+            /// The call failed as a timeout near its 2 s deadline, not at the end of the probe's 12 s
+            /// hold: 7 s is far from both (load alone made a deadline 1.6 s late in CI).
             func expectTimedOutAtItsDeadline(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) {
                 guard let outcome = outcomes[path] else {
                     Issue.record("no outcome for \(path) in: \(text)", sourceLocation: sourceLocation)
@@ -63,17 +64,17 @@
                 }
                 #expect(outcome.kind == "timeout", "\(path): \(outcome.kind)", sourceLocation: sourceLocation)
                 #expect(
-                    outcome.at < 4, "\(path)'s 2 s deadline was noticed at \(outcome.at) s",
+                    outcome.at < 7, "\(path)'s 2 s deadline was noticed at \(outcome.at) s",
                     sourceLocation: sourceLocation)
             }
 
             /// Plain calls over AsyncHTTPClient kept their pace, and no temporary file was left.
             func expectNoStall(sourceLocation: SourceLocation = #_sourceLocation) {
                 let worst = canaryWorst ?? .infinity
-                // The stalls this guards against last 5 and 6 s (the scenarios' holds); a loaded CI
-                // machine alone made a gap of 2.25 s.
+                // The stalls this guards against last 12 s (the scenarios' holds); a loaded CI
+                // machine alone made gaps of 2.25 and 3.5 s: 7 s is far from both.
                 #expect(
-                    worst < 3.5, "calls over AsyncHTTPClient stopped for \(worst) s", sourceLocation: sourceLocation)
+                    worst < 7, "calls over AsyncHTTPClient stopped for \(worst) s", sourceLocation: sourceLocation)
                 #expect(
                     leftovers == 0, "temporary files left: \(String(describing: leftovers))",
                     sourceLocation: sourceLocation

@@ -69,6 +69,12 @@ actor CredentialStore<Credential: RefreshableCredential> {
         credential
     }
 
+    /// How many callers wait for the refresh under way (0 when none is): for tests that must know
+    /// every call has joined a refresh before it ends.
+    var waiting: Int {
+        refresh?.waiters.count ?? 0
+    }
+
     /// Replaces the credential (after a login or a logout); waiters of a refresh under way still
     /// get that refresh's result.
     func replace(with newCredential: Credential?) {

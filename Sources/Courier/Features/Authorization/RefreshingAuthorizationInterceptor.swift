@@ -54,7 +54,7 @@ public struct RefreshingAuthorizationInterceptor<Credential: RefreshableCredenti
         public static var standard: Limit { Limit(maximumRefreshes: 3, window: .seconds(30)) }
     }
 
-    private let store: CredentialStore<Credential>
+    let store: CredentialStore<Credential>
     private let scope: CredentialScope
     private let apply: @Sendable (Credential, inout HTTPRequest) -> Void
     private let isAuthenticationFailure: @Sendable (HTTPResponse) -> Bool
