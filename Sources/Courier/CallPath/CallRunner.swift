@@ -195,7 +195,8 @@ extension APIClient {
             report = recorder?.finish(error: nil)
             return value
         } catch {
-            let error = finished(scope.classify(error, request: request, response: nil), name: call.name)
+            var error = finished(scope.classify(error, request: request, response: nil), name: call.name)
+            if error.bodyDecoder == nil { error.bodyDecoder = call.decoder ?? resolved.configuration.decoder }
             _ = recorder?.finish(error: error)
             let logger = resolved.configuration.logger
             if logger.logLevel <= .debug {

@@ -20,6 +20,9 @@ struct PreparedCall: Sendable {
     /// The origin of the client's base URL, where credentials go by default
     /// (``CredentialScope/clientOrigin``); for a generated client's call, its server's.
     let clientOrigin: WebOrigin?
+    /// The request's own decoder, when it has one (`nil`: the client's). A failed call's error
+    /// decodes its body with it (``APIError/decodeBody(as:using:)``).
+    var decoder: JSONDecoder? = nil
 }
 
 /// Turns an ``APIRequest`` into the `HTTPRequest` and body to send, checking everything that
@@ -95,7 +98,8 @@ struct RequestBuilder: Sendable {
         var call = PreparedCall(
             request: httpRequest, body: nil, baseURL: baseURL, name: Memo.name(of: Request.self),
             options: request.options, timeout: request.timeout.resolvedTimeout ?? timeout,
-            acceptableStatusCodes: request.acceptableStatusCodes.resolvedStatusCodes, clientOrigin: clientOrigin)
+            acceptableStatusCodes: request.acceptableStatusCodes.resolvedStatusCodes, clientOrigin: clientOrigin,
+            decoder: request.decoder.resolvedDecoder)
         guard let body = request.body.resolvedBody else { return call }
         call.body = try encode(body, for: httpRequest)
         call.request.headerFields[.contentType] = ContentType.resolve(

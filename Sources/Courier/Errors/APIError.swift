@@ -66,6 +66,10 @@ public struct APIError: Error, CustomStringConvertible {
 
     var redaction = Redaction.standard
 
+    /// The decoder of the call the error came out of (the request's own, or the client's), which
+    /// ``decodeBody(as:using:)`` uses by default; `nil` for an error made elsewhere.
+    var bodyDecoder: JSONDecoder?
+
     /// Creates an error.
     ///
     /// Interceptors and custom transports use this to report failures in Courier's own terms.
@@ -102,16 +106,21 @@ public struct APIError: Error, CustomStringConvertible {
 
     /// Decodes the response body as the API's own error type.
     ///
+    /// By default the body is decoded as the call's response would have been: with the request's
+    /// (or target's) `decoder`, or the client's when the request has none, so an API whose
+    /// documents are in `snake_case` decodes its error documents too.
+    ///
     /// - Parameters:
     ///   - type: The type the server uses for error bodies.
-    ///   - decoder: The decoder to use.
+    ///   - decoder: The decoder to use; `nil` (the default) for the call's, or a plain
+    ///     `JSONDecoder` for an error that did not come out of a call.
     /// - Returns: The decoded value, or `nil` when there is no body or it is not a `type`.
     public func decodeBody<Problem: Decodable>(
         as type: Problem.Type,
-        using decoder: JSONDecoder = JSONDecoder()
+        using decoder: JSONDecoder? = nil
     ) -> Problem? {
         guard let body, !body.isEmpty else { return nil }
-        return try? decoder.decode(type, from: body)
+        return try? (decoder ?? bodyDecoder ?? JSONDecoder()).decode(type, from: body)
     }
 }
 

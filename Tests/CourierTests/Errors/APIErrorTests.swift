@@ -82,6 +82,38 @@ struct APIErrorTests {
         #expect(APIError(.unacceptableStatus, "x").decodeBody(as: Problem.self) == nil)
     }
 
+    /// A snake_case error document, as an API whose requests decode with `.snakeCase` sends it.
+    struct SnakeProblem: Decodable, Equatable { var errorCode: String }
+    struct SnakeRequest: APIRequest {
+        typealias Response = EmptyResponse
+        var method: HTTPRequest.Method = .post
+        var path = "/orders"
+        var decoder: JSONDecoder? = .snakeCase
+    }
+    static func rejecting() -> StubTransport {
+        StubTransport { _, _ in
+            StubTransport.Reply(
+                status: .unprocessableContent, headerFields: [.contentType: "application/json"],
+                body: Data(#"{"error_code":"out_of_stock"}"#.utf8))
+        }
+    }
+
+    @Test func decodeBodyUsesTheRequestsDecoderByDefault() async throws {
+        let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: Self.rejecting())
+        let error = try #require(await #expect(throws: APIError.self) { try await client.send(SnakeRequest()) })
+        #expect(error.decodeBody(as: SnakeProblem.self) == SnakeProblem(errorCode: "out_of_stock"))
+        // A decoder given explicitly wins: a plain one does not decode the snake_case member.
+        #expect(error.decodeBody(as: SnakeProblem.self, using: JSONDecoder()) == nil)
+    }
+
+    @Test func decodeBodyUsesTheClientsDecoderForARequestWithoutOne() async throws {
+        let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: Self.rejecting()) {
+            $0.decoder = .snakeCase
+        }
+        let error = try #require(await #expect(throws: APIError.self) { try await client.send(StubRequest()) })
+        #expect(error.decodeBody(as: SnakeProblem.self) == SnakeProblem(errorCode: "out_of_stock"))
+    }
+
     @Test func kindsCompareAndPrintByName() {
         #expect(APIError.Kind.timeout == .timeout)
         #expect(APIError.Kind.timeout != .cancelled)
