@@ -18,7 +18,9 @@ actor CredentialStore<Credential: RefreshableCredential> {
     private var generation = 0
     private var refresh: Refresh?
     private var nextWaiter = 0
-    private var recentRefreshes: [ContinuousClock.Instant] = []
+    /// When each recent refresh started: on the clock of the call that started it (the client's,
+    /// ``APIClient/Configuration/clock``), as a time since that clock was adopted.
+    private var recentRefreshes: [(clock: CallClock, at: Duration)] = []
     private let refresher: Refresher
     private let limit: RefreshingAuthorizationInterceptor<Credential>.Limit
 
@@ -32,25 +34,32 @@ actor CredentialStore<Credential: RefreshableCredential> {
     }
 
     /// The credential to send now: the current one, or a fresh one if it is missing or expired.
-    func valid() async throws(APIError) -> (
+    ///
+    /// - Parameter clock: The calling client's clock, which the refresh limit's window is
+    ///   measured on.
+    /// - Returns: The credential and its generation.
+    /// - Throws: ``APIError/Kind/authentication`` when a refresh fails or loops.
+    func valid(on clock: CallClock) async throws(APIError) -> (
         credential: Credential, generation: Int
     ) {
         if let credential, !credential.requiresRefresh {
             return (credential, generation)
         }
-        return try await refreshed(replacing: generation)
+        return try await refreshed(replacing: generation, on: clock)
     }
 
     /// A credential newer than generation `stale`, refreshing once for every caller if needed.
     ///
     /// A caller that is cancelled while it waits (its call's deadline passed, say) leaves at once;
     /// the refresh goes on for the others.
-    func refreshed(replacing stale: Int) async throws(APIError) -> (credential: Credential, generation: Int) {
+    func refreshed(
+        replacing stale: Int, on clock: CallClock
+    ) async throws(APIError) -> (credential: Credential, generation: Int) {
         if generation > stale, let credential {
             return (credential, generation)
         }
         if refresh == nil {
-            try start()
+            try start(on: clock)
         }
         let id = nextWaiter
         nextWaiter += 1
@@ -82,9 +91,10 @@ actor CredentialStore<Credential: RefreshableCredential> {
         generation += 1
     }
 
-    private func start() throws(APIError) {
-        let now = ContinuousClock.now
-        recentRefreshes.removeAll { $0.duration(to: now) > limit.window }
+    private func start(on clock: CallClock) throws(APIError) {
+        // Each refresh is aged on the clock it was started on: clients that share the
+        // interceptor may keep time differently (a test's `ManualClock` beside the system's).
+        recentRefreshes.removeAll { $0.clock.now() - $0.at > limit.window }
         guard recentRefreshes.count < limit.maximumRefreshes else {
             throw APIError(
                 .authentication,
@@ -92,7 +102,7 @@ actor CredentialStore<Credential: RefreshableCredential> {
                     + "refusing to refresh again, to break a refresh loop."
             )
         }
-        recentRefreshes.append(now)
+        recentRefreshes.append((clock, clock.now()))
         let target = generation + 1
         refresh = Refresh(target: target)
         let stale = credential

@@ -116,7 +116,7 @@ public struct RefreshingAuthorizationInterceptor<Credential: RefreshableCredenti
         else {
             return try await next(request, body)
         }
-        let sent = try await store.valid()
+        let sent = try await store.valid(on: context.scope.clock)
         var authorized = request
         apply(sent.credential, &authorized)
         let response = try await next(authorized, body)
@@ -126,7 +126,7 @@ public struct RefreshingAuthorizationInterceptor<Credential: RefreshableCredenti
             return response
         }
 
-        let fresh = try await store.refreshed(replacing: sent.generation)
+        let fresh = try await store.refreshed(replacing: sent.generation, on: context.scope.clock)
         context.recorder?.refreshed()
         context.logger.debug(
             "Replaying with a refreshed credential",

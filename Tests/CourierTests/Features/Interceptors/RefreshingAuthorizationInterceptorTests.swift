@@ -147,6 +147,39 @@ struct RefreshingAuthorizationInterceptorTests {
         #expect(refreshes.withLock { $0 } == 2)
     }
 
+    /// The refresh window is time on the client's clock (issue 45): with a `ManualClock`, a
+    /// window that has passed on it allows refreshing again, whatever the machine's clock says.
+    @Test func theRefreshWindowIsMeasuredOnTheClientsClock() async throws {
+        let refreshes = Locked(0)
+        let auth = RefreshingAuthorizationInterceptor.bearer(
+            initial: BearerCredential(accessToken: "t0"),
+            limit: .init(maximumRefreshes: 1, window: .seconds(60))
+        ) { _ in
+            let count = refreshes.withLock { count in
+                count += 1
+                return count
+            }
+            return BearerCredential(accessToken: "t\(count)")
+        }
+        let clock = ManualClock()
+        let client = APIClient(
+            baseURL: URL(string: "https://api.example.com")!,
+            transport: StubTransport { _, _ in .json("{}", status: .unauthorized) },
+            interceptors: [auth]
+        ) { $0.clock = clock }
+        let refused = await #expect(throws: APIError.self) { try await client.send(Me()) }
+        #expect(refused?.kind == .unacceptableStatus)
+        // Within the window on the client's clock: the loop is cut.
+        await clock.advance(by: .seconds(59))
+        let cut = await #expect(throws: APIError.self) { try await client.send(Me()) }
+        #expect(cut?.kind == .authentication)
+        // Past it on the client's clock (the machine's has hardly moved): one refresh more.
+        await clock.advance(by: .seconds(2))
+        let again = await #expect(throws: APIError.self) { try await client.send(Me()) }
+        #expect(again?.kind == .unacceptableStatus)
+        #expect(refreshes.withLock { $0 } == 2)
+    }
+
     @Test func expiredCredentialIsRefreshedBeforeSending() async throws {
         let server = TokenServer()
         let expired = BearerCredential(accessToken: "stale", expiresAt: Date().addingTimeInterval(-1))
