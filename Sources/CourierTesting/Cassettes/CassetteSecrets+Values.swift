@@ -11,10 +11,11 @@ extension CassetteSecrets {
     func values(in request: HTTPRequest) -> [Value] {
         var values = values(in: request.headerFields)
         guard let path = request.path, let mark = path.firstIndex(of: "?") else { return values }
+        let secret = Set(redaction.queryNames.map { $0.lowercased() })
         for pair in path[path.index(after: mark)...].split(separator: "&") {
             guard let equals = pair.firstIndex(of: "=") else { continue }
             let name = FormText.decode(pair[..<equals])
-            guard names.contains(name.lowercased()) else { continue }
+            guard secret.contains(name.lowercased()) else { continue }
             values.append((name, FormText.decode(pair[pair.index(after: equals)...])))
         }
         return values

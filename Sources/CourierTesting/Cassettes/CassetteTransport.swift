@@ -173,8 +173,10 @@ public final class CassetteTransport: Transport {
         if mode.replays {
             let needsBody = matching.comparesBody || !matching.predicates.isEmpty
             let data = needsBody ? try await body?.gathered() : nil
-            let live = hidden(request, body: data, secrets: secrets)
-            if let recording = claim(live) {
+            let (live, named) = hidden(request, body: data, secrets: secrets)
+            // A HAR a browser exported holds the values in clear: the request hidden by name
+            // only may match it.
+            if let recording = claim(live) ?? claim(named) {
                 if let body { body.didSend(body.length) }
                 return try await replay(recording, for: request, context: context)
             }
@@ -226,8 +228,11 @@ public final class CassetteTransport: Transport {
     }
 
     /// `request` as the cassette compares it: its secrets hidden by name, and the secret values
-    /// seen so far (its own among them, and those of ``placeholders``) wherever they appear.
-    private func hidden(_ request: HTTPRequest, body: Data?, secrets: CassetteSecrets) -> RecordedRequest {
+    /// seen so far (its own among them, and those of ``placeholders``) wherever they appear;
+    /// and with its secrets hidden by name only.
+    private func hidden(
+        _ request: HTTPRequest, body: Data?, secrets: CassetteSecrets
+    ) -> (RecordedRequest, named: RecordedRequest) {
         let contentType = request.headerFields[.contentType]
         var learned = secrets.values(in: request)
         if let body { learned += secrets.values(inBody: body, mimeType: contentType) }
@@ -235,15 +240,18 @@ public final class CassetteTransport: Transport {
             state.learn(learned)
             return state.values
         }
-        var redacted = secrets.request(request)
-        var bodyData = body.map { secrets.body($0, mimeType: contentType).0 }
+        let named = RecordedRequest(
+            RecordingTransport.Record(
+                request: secrets.request(request), body: body.map { secrets.body($0, mimeType: contentType).0 }))
+        var redacted = named.record.request
+        var bodyData = named.record.body
         for known in [values, placeholderValues] where known.count > 0 {
             redacted.path = redacted.path.map { known.scrub($0) }
             redacted.headerFields = HTTPFields(
                 redacted.headerFields.map { HTTPField(name: $0.name, value: known.scrub($0.value)) })
             bodyData = bodyData.map { known.scrub($0, chunks: nil).0 }
         }
-        return RecordedRequest(RecordingTransport.Record(request: redacted, body: bodyData))
+        return (RecordedRequest(RecordingTransport.Record(request: redacted, body: bodyData)), named)
     }
 
     private func secrets(for client: Redaction?) -> CassetteSecrets {
