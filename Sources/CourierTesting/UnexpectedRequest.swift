@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 public import HTTPTypes
 
@@ -6,6 +7,9 @@ public import HTTPTypes
 #endif
 
 /// The error a test double throws for a request it was not told to expect.
+///
+/// A call that meets it fails as `APIError.Kind.unexpectedRequest`, nothing sent, with this
+/// error as its `underlying`: the test's mistake, not the network's.
 ///
 /// Before throwing it, the double records an issue in the running Swift Testing test and prints
 /// the request to standard error, so the test fails even when the code under test swallows the
@@ -42,3 +46,5 @@ public struct UnexpectedRequest: Error, CustomStringConvertible {
         return error
     }
 }
+
+extension UnexpectedRequest: TestDoubleMiss {}

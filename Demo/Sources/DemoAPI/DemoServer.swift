@@ -113,6 +113,7 @@
             let state = DemoState()
             SeedRoutes.add(to: router)
             DiagnosticRoutes.add(to: router, state: state)
+            CookieRoutes.add(to: router)
             DownloadRoutes.add(to: router, state: state)
             AuthRoutes.add(to: router, state: state)
             RetryRoutes.add(to: router, state: state)

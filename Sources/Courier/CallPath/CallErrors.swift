@@ -11,6 +11,10 @@ package struct TransportDeadlineReached: Error {
     package init() {}
 }
 
+/// A test double's error for a request it has no answer for (CourierTesting's
+/// `UnexpectedRequest`): the call fails as ``APIError/Kind/unexpectedRequest``, nothing sent.
+package protocol TestDoubleMiss: Error {}
+
 extension DeadlineScope {
     /// Words any failure of a call as an ``APIError``: the one place that does, from the transport
     /// up to the caller.
@@ -25,6 +29,14 @@ extension DeadlineScope {
     ///   - response: Its response head, if it had arrived.
     /// - Returns: The error as the call reports it.
     func classify(_ error: any Error, request: HTTPRequest?, response: HTTPResponse?) -> APIError {
+        if error is any TestDoubleMiss {
+            var apiError = APIError(
+                .unexpectedRequest,
+                "Unexpected request, a mistake in the test: its test double has no answer for it, and nothing was sent.",
+                request: request, response: response, underlying: error)
+            apiError.delivery = .notSent
+            return apiError
+        }
         if error is Expired || error is TransportDeadlineReached {
             return timeoutError(request: request, response: response)
         }

@@ -61,13 +61,13 @@ extension APIError {
     /// The client sets it from what the transport reported. An error made without it (by an
     /// interceptor, say) is ``Delivery/answered`` when it carries a response,
     /// ``Delivery/notSent`` when its kind means nothing was sent (``Kind/invalidRequest``,
-    /// ``Kind/encoding``, ``Kind/tls``, ``Kind/notCached``), and otherwise
+    /// ``Kind/encoding``, ``Kind/tls``, ``Kind/notCached``, ``Kind/unexpectedRequest``), and otherwise
     /// ``Delivery/mayHaveBeenProcessed``, the answer that never leads to a request sent twice.
     public var delivery: Delivery {
         get {
             if let knownDelivery { return knownDelivery }
             if response != nil { return .answered }
-            if [.invalidRequest, .encoding, .tls, .notCached].contains(kind) { return .notSent }
+            if [.invalidRequest, .encoding, .tls, .notCached, .unexpectedRequest].contains(kind) { return .notSent }
             return .mayHaveBeenProcessed
         }
         set { knownDelivery = newValue }

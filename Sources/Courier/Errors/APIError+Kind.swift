@@ -30,6 +30,7 @@ extension APIError {
             case notCached
             case resumption
             case digestMismatch
+            case unexpectedRequest
         }
 
         private let base: Base
@@ -112,6 +113,13 @@ extension APIError {
         /// SHA-512 the app gave (``DownloadOptions/expectedDigest``), or the server's `Repr-Digest`
         /// or `Content-Digest`. The file was removed, and the destination left as it was.
         public static var digestMismatch: Self { .init(.digestMismatch) }
+
+        /// A test double had no answer for the request: a `StubTransport` asked for a request it was
+        /// not told to expect, or a cassette replaying holds no recording for it. The test's
+        /// mistake, not the network's: nothing was sent (``APIError/delivery`` is
+        /// ``Delivery/notSent``), and ``RetryInterceptor`` never retries it. The test double's own
+        /// error, with its reason, is in ``APIError/underlying``.
+        public static var unexpectedRequest: Self { .init(.unexpectedRequest) }
 
         /// The kind's name, like `timeout`.
         public var description: String { base.rawValue }

@@ -7,7 +7,8 @@ import HTTPTypes
 /// its name kept), URL credentials, the client's secret query parameters (nested in a return URL
 /// too) and header fields, and the names the app gives, in header fields, queries, JSON bodies
 /// (at any depth, also in JSON Lines and Server-Sent Events) and forms. Each becomes
-/// `Redaction.placeholder`.
+/// `Redaction.placeholder`. The values hidden here are hidden wherever else they appear too
+/// (``SecretValues``).
 struct CassetteSecrets: Sendable {
     let redaction: Redaction
     /// Lowercased: the JSON members and form fields hidden, every secret name of the redaction.

@@ -33,7 +33,8 @@ extension CassetteTransport {
         "\(file.deletingLastPathComponent().lastPathComponent)/\(file.lastPathComponent)"
     }
 
-    /// Why no recording answers `live`: the closest one, and how it differs.
+    /// Why no recording answers `live`: the nearest one (``RequestKey/Distance``), and how it
+    /// differs.
     func missReason(_ live: RecordedRequest) -> String {
         let recordings = state.withLock { $0.recordings }
         guard existed else {
@@ -46,7 +47,7 @@ extension CassetteTransport {
         guard
             let (index, closest, used) = candidates.min(by: {
                 $0.1.key.distance(to: live.key) < $1.1.key.distance(to: live.key)
-            })
+            })  // the first of the nearest
         else { return reason }
         let differences = matching.differences(closest, live)
         if differences.isEmpty, used {

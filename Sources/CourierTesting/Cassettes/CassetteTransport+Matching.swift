@@ -91,7 +91,7 @@ extension CassetteTransport {
 
         /// Whether `recorded` answers `request`.
         func matches(_ recorded: RecordedRequest, _ request: RecordedRequest) -> Bool {
-            guard recorded.key == request.key else { return false }
+            guard recorded.key.answers(request.key) else { return false }
             if headerNames.isEmpty, !comparesBody, predicates.isEmpty { return true }
             return differences(recorded, request).isEmpty
         }
@@ -140,17 +140,25 @@ struct RequestKey: Hashable, Sendable {
         "\(method) \(origin)\(path)\(query.isEmpty ? "" : "?" + query.joined(separator: "&"))"
     }
 
+    /// Whether a recording with this key answers a request with `live`'s: the same method,
+    /// origin, path and query, where a placeholder the cassette wrote for a secret (a path
+    /// segment, a query parameter's value, or part of one) stands for any text.
+    func answers(_ live: RequestKey) -> Bool {
+        self == live || differences(from: live).isEmpty
+    }
+
+    /// How `other` differs from this recorded key, in words.
     func differences(from other: RequestKey) -> [String] {
         var differences: [String] = []
         if method != other.method { differences.append("the method is \(other.method), recorded \(method)") }
         if origin != other.origin { differences.append("the origin is \(other.origin), recorded \(origin)") }
-        if path != other.path { differences.append("the path is \(other.path), recorded \(path)") }
+        if !Self.same(segments, other.segments) { differences.append("the path is \(other.path), recorded \(path)") }
         let name = { (pair: String) in String(pair.prefix { $0 != "=" }) }
         let value = { (pair: String) in String(pair.drop { $0 != "=" }.dropFirst()) }
         for parameter in Set((query + other.query).map(name)).sorted() {
             let was = query.filter { name($0) == parameter }.map(value)
             let now = other.query.filter { name($0) == parameter }.map(value)
-            guard was != now else { continue }
+            guard !Self.same(was, now) else { continue }
             if was.isEmpty {
                 differences.append("the query has \(parameter)=\(now.joined(separator: ",")), not recorded")
             } else if now.isEmpty {
@@ -163,10 +171,42 @@ struct RequestKey: Hashable, Sendable {
         return differences
     }
 
-    /// How far apart two keys are, for naming the closest recording: the method and the path
-    /// weigh most.
-    func distance(to other: RequestKey) -> Int {
-        (method == other.method ? 0 : 4) + (origin == other.origin ? 0 : 2) + (path == other.path ? 0 : 3)
-            + Set(query).symmetricDifference(other.query).count
+    /// How far a request with `live`'s key is from this recorded one, for naming the nearest
+    /// recording: the method first, then the origin, then the path, then the query.
+    func distance(to live: RequestKey) -> Distance {
+        let common = zip(segments, live.segments).prefix { Self.same([$0], [$1]) }.count
+        let was = Set(query)
+        let now = Set(live.query)
+        return Distance(
+            method: method == live.method ? 0 : 1, origin: origin == live.origin ? 0 : 1,
+            path: segments.count - common + live.segments.count - common,
+            query: was.subtracting(now).count + now.subtracting(was).count)
+    }
+
+    /// How far apart two requests are, compared in order: a recording with the same method is
+    /// nearer than any with another; then the same origin; then the path, by the segments
+    /// each has after the longest prefix they share (`/users/42` is 1 from `/users/42/posts`,
+    /// `/` is 3); then the query, by the parameters one has and the other lacks.
+    struct Distance: Comparable {
+        let method: Int
+        let origin: Int
+        let path: Int
+        let query: Int
+
+        static func < (lhs: Distance, rhs: Distance) -> Bool {
+            (lhs.method, lhs.origin, lhs.path, lhs.query) < (rhs.method, rhs.origin, rhs.path, rhs.query)
+        }
+    }
+
+    /// The path's segments, between its slashes.
+    var segments: [Substring] {
+        path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { $0 }
+    }
+
+    /// Whether the recorded values answer the live ones: equal, a placeholder standing for any
+    /// text.
+    private static func same<Text: StringProtocol>(_ recorded: [Text], _ live: [Text]) -> Bool {
+        recorded.count == live.count
+            && zip(recorded, live).allSatisfy { $0 == $1 || SecretValues.answers(Substring($0), Substring($1)) }
     }
 }

@@ -20,6 +20,10 @@ extension CassetteTransport {
         let start = ContinuousClock.now
         let (sent, sentData) = try Self.capturing(body)
         let contentType = request.headerFields[.contentType]
+        // The secret values the request holds, for hiding them wherever else they appear.
+        let requestValues = { @Sendable () -> [CassetteSecrets.Value] in
+            secrets.values(in: request) + (sentData().map { secrets.values(inBody: $0, mimeType: contentType) } ?? [])
+        }
         let entry = { @Sendable (response: HAR.Response, wait: Double, receive: Double) -> HAR.Entry in
             let timings = HAR.Timings.measured(wait: wait, receive: receive)
             return HAR.Entry(
@@ -37,7 +41,9 @@ extension CassetteTransport {
             if let failure = HAR.Failure(
                 error, request: request, response: nil, deadline: context.deadline, secrets: secrets)
             {
-                append(entry(HAR.Response(failure: failure), Self.milliseconds(since: start), 0))
+                append(
+                    entry(HAR.Response(failure: failure), Self.milliseconds(since: start), 0), learning: requestValues()
+                )
             }
             throw error
         }
@@ -45,13 +51,16 @@ extension CassetteTransport {
         // The exchange's HTTP version, where the transport says it; "" (unknown) otherwise.
         let httpVersion = responseBody.httpVersion ?? ""
         let redactedHead = HTTPResponse(status: head.status, headerFields: secrets.fields(head.headerFields))
+        let headValues = requestValues() + secrets.values(in: head.headerFields)
         if context.readsWholeBody {
             do {
                 let data = try await responseBody.collect(upTo: context.bodyLimit)
                 let (redacted, _) = secrets.body(data, mimeType: head.headerFields[.contentType])
                 let response = HAR.Response(
                     redactedHead, body: redacted, chunks: nil, httpVersion: httpVersion, failure: nil)
-                append(entry(response, wait, Self.milliseconds(since: start) - wait))
+                append(
+                    entry(response, wait, Self.milliseconds(since: start) - wait),
+                    learning: headValues + secrets.values(inBody: data, mimeType: head.headerFields[.contentType]))
                 return (head, ResponseBody(data))
             } catch {
                 let failure = HAR.Failure(
@@ -59,13 +68,13 @@ extension CassetteTransport {
                 if let failure {
                     let response = HAR.Response(
                         redactedHead, body: Data(), chunks: nil, httpVersion: httpVersion, failure: failure)
-                    append(entry(response, wait, Self.milliseconds(since: start) - wait))
+                    append(entry(response, wait, Self.milliseconds(since: start) - wait), learning: headValues)
                 }
                 return (head, ResponseBody(failure: error))
             }
         }
         let response = HAR.Response(redactedHead, body: Data(), chunks: [], httpVersion: httpVersion, failure: nil)
-        let index = append(entry(response, wait, 0))
+        let index = append(entry(response, wait, 0), learning: headValues)
         state.withLock { $0.streams[index] = StreamRecording(entry: entry(response, wait, 0), head: head) }
         let clock: any Clock<Duration> = context.testClock ?? ContinuousClock()
         let tee = RecordedChunks(body: responseBody, elapsed: RecordedChunks.stopwatch(clock)) {
@@ -104,17 +113,21 @@ extension CassetteTransport {
                 body: body, chunks: chunks, httpVersion: stream.entry.response.httpVersion, failure: failure)
             entry.timings.receive = stream.chunks.last?.time ?? 0
             entry.time = entry.timings.total
-            state.written.log.entries[index] = entry
+            state.learn(secrets.values(in: stream.head.headerFields))
+            state.learn(secrets.values(inBody: stream.data, mimeType: stream.head.headerFields[.contentType]))
+            state.written.log.entries[index] = entry.scrubbing(state.values)
             state.changed = true
             try? Self.write(state.written, to: file)
         }
     }
 
-    /// Appends an entry and writes the cassette; returns the entry's index.
+    /// Learns the secret values of an exchange, appends its entry without them, and writes the
+    /// cassette; returns the entry's index.
     @discardableResult
-    private func append(_ entry: HAR.Entry) -> Int {
+    private func append(_ entry: HAR.Entry, learning values: [CassetteSecrets.Value]) -> Int {
         state.withLock { state in
-            state.written.log.entries.append(entry)
+            state.learn(values)
+            state.written.log.entries.append(entry.scrubbing(state.values))
             state.changed = true
             try? Self.write(state.written, to: file)
             return state.written.log.entries.count - 1

@@ -24,6 +24,16 @@ extension CassetteTransport {
             if let sizes, let recorded = chunks {
                 chunks = zip(recorded, sizes).map { HAR.Chunk(time: $0.time, size: $1) }
             }
+            // The values hidden where they appeared unnamed (`<redacted:NAME>`).
+            head.headerFields = HTTPFields(
+                head.headerFields.map {
+                    HTTPField(name: $0.name, value: SecretValues.filling($0.value, from: placeholders))
+                })
+            let (restored, moved) = SecretValues.filling(data, chunks: chunks?.map(\.size), from: placeholders)
+            data = restored
+            if let moved, let recorded = chunks {
+                chunks = zip(recorded, moved).map { HAR.Chunk(time: $0.time, size: $1) }
+            }
         }
         let bodyFailure = failure.map { $0.kind == "bodyTooLarge" ? BodyLimitExceededReplay() : $0.error(for: request) }
         if bodyFailure is BodyLimitExceededReplay {
@@ -40,7 +50,7 @@ extension CassetteTransport {
     }
 
     /// `fields` with the placeholders whose values the test gave filled: a whole field's value, or
-    /// one cookie's.
+    /// one cookie's. (The named placeholders of values hidden elsewhere are filled after.)
     private func filling(_ fields: HTTPFields) -> HTTPFields {
         var filled = HTTPFields()
         for var field in fields {

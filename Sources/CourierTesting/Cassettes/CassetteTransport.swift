@@ -44,6 +44,8 @@ public final class CassetteTransport: Transport {
     let secretNames: Set<String>
     /// Lowercased names.
     let placeholders: [String: String]
+    /// The values of ``placeholders``, hidden in the requests a replay compares.
+    let placeholderValues: SecretValues
     let pacing: Pacing
     let state: Locked<State>
     let reportMiss: @Sendable (HTTPRequest, String) -> any Error
@@ -59,6 +61,16 @@ public final class CassetteTransport: Transport {
         var streams: [Int: StreamRecording] = [:]
         /// The secrets of the last redaction seen, kept for the next call.
         var secrets: (client: Redaction?, secrets: CassetteSecrets)?
+        /// The secret values seen so far, hidden wherever they appear.
+        var values = SecretValues()
+
+        /// Learns `learned`; when a value is new, what has been written is hidden from it too.
+        mutating func learn(_ learned: [CassetteSecrets.Value]) {
+            let known = values.count
+            values.insert(learned)
+            guard values.count > known else { return }
+            written.log.entries = written.log.entries.map { $0.scrubbing(values) }
+        }
     }
 
     struct Recording: Sendable {
@@ -89,7 +101,8 @@ public final class CassetteTransport: Transport {
     ///     any depth, form fields.
     ///   - placeholders: Values to replay in place of placeholders, by the name of the header
     ///     field, cookie, JSON member or form field they stand in (case does not count): a
-    ///     token's, say.
+    ///     token's, say. A secret value hidden where it appeared unnamed (a cookie's value echoed
+    ///     in a body: `<redacted:session>`) is filled by the name it went by, as it is.
     ///   - pacing: How a replayed stream's chunks arrive.
     ///   - fileID: Where the cassette was made, for a miss's message.
     ///   - filePath: Where the cassette was made, for a miss's message.
@@ -126,6 +139,9 @@ public final class CassetteTransport: Transport {
         self.matching = matching
         self.secretNames = names
         self.placeholders = Dictionary(placeholders.map { ($0.key.lowercased(), $0.value) }) { $1 }
+        var placeholderValues = SecretValues()
+        placeholderValues.insert(placeholders.map { ($0.key, $0.value) })
+        self.placeholderValues = placeholderValues
         self.pacing = pacing
         self.reportMiss = reportMiss
         let har = try Self.read(file)
@@ -157,13 +173,14 @@ public final class CassetteTransport: Transport {
         if mode.replays {
             let needsBody = matching.comparesBody || !matching.predicates.isEmpty
             let data = needsBody ? try await body?.gathered() : nil
-            let bodyData = data.map { secrets.body($0, mimeType: request.headerFields[.contentType]).0 }
-            let live = RecordedRequest(RecordingTransport.Record(request: secrets.request(request), body: bodyData))
-            if let recording = claim(live) {
+            let (live, named) = hidden(request, body: data, secrets: secrets)
+            // A HAR a browser exported holds the values in clear: the request hidden by name
+            // only may match it.
+            if let recording = claim(live) ?? claim(named) {
                 if let body { body.didSend(body.length) }
                 return try await replay(recording, for: request, context: context)
             }
-            if !mode.records { throw reportMiss(secrets.request(request), missReason(live)) }
+            if !mode.records { throw reportMiss(live.record.request, missReason(live)) }
         }
         return try await record(request, body: body, context: context, secrets: secrets)
     }
@@ -208,6 +225,33 @@ public final class CassetteTransport: Transport {
             }
             return matching.repeatsLast ? last.map { state.recordings[$0] } : nil
         }
+    }
+
+    /// `request` as the cassette compares it: its secrets hidden by name, and the secret values
+    /// seen so far (its own among them, and those of ``placeholders``) wherever they appear;
+    /// and with its secrets hidden by name only.
+    private func hidden(
+        _ request: HTTPRequest, body: Data?, secrets: CassetteSecrets
+    ) -> (RecordedRequest, named: RecordedRequest) {
+        let contentType = request.headerFields[.contentType]
+        var learned = secrets.values(in: request)
+        if let body { learned += secrets.values(inBody: body, mimeType: contentType) }
+        let values = state.withLock { state in
+            state.learn(learned)
+            return state.values
+        }
+        let named = RecordedRequest(
+            RecordingTransport.Record(
+                request: secrets.request(request), body: body.map { secrets.body($0, mimeType: contentType).0 }))
+        var redacted = named.record.request
+        var bodyData = named.record.body
+        for known in [values, placeholderValues] where known.count > 0 {
+            redacted.path = redacted.path.map { known.scrub($0) }
+            redacted.headerFields = HTTPFields(
+                redacted.headerFields.map { HTTPField(name: $0.name, value: known.scrub($0.value)) })
+            bodyData = bodyData.map { known.scrub($0, chunks: nil).0 }
+        }
+        return (RecordedRequest(RecordingTransport.Record(request: redacted, body: bodyData)), named)
     }
 
     private func secrets(for client: Redaction?) -> CassetteSecrets {
