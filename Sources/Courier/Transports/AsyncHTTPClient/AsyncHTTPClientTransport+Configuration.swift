@@ -28,8 +28,10 @@
         /// swift-nio-ssl's own `TLSConfiguration.makeClientConfiguration()` still accepts TLS 1.0
         /// and 1.1, which RFC 8996 deprecated and URLSession refuses by default; a server that
         /// offers only those fails with ``TLSFailure/Reason/protocolRefused`` here, before anything
-        /// is sent. Start from this one to trust an authority of your own or present a client
-        /// certificate:
+        /// is sent. A transport made with a `logger`
+        /// (``init(configuration:eventLoopGroup:decompressionRatio:probesRejectedCertificates:logger:)``)
+        /// warns once when its configuration accepts the older versions. Start from this one to
+        /// trust an authority of your own or present a client certificate:
         ///
         /// ```swift
         /// var tls = AsyncHTTPClientTransport.recommendedTLSConfiguration
