@@ -42,6 +42,7 @@ let package = Package(
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierOpenAPI", targets: ["CourierOpenAPI"]),
         .library(name: "CourierOutbox", targets: ["CourierOutbox"]),
+        .library(name: "RxCourier", targets: ["RxCourier"]),
     ],
     traits: [
         .trait(
@@ -77,6 +78,13 @@ let package = Package(
                 swift-openapi-runtime is not resolved.
                 """
         ),
+        .trait(
+            name: "RxSwift",
+            description: """
+                RxCourier: `client.rx.send(_:)` and the other calls as RxSwift `Single`s and \
+                `Observable`s. Without it, RxCourier's API is unavailable and RxSwift is not resolved.
+                """
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -90,6 +98,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/ReactiveX/RxSwift", from: "6.0.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // The demo's and the wire tests' own, used only with the `Demo` trait: an app never
         // resolves them.
@@ -160,6 +169,16 @@ let package = Package(
                     name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["OpenAPI"])),
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["OpenAPI"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["OpenAPI"])),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // Its sources compile to nothing without the `RxSwift` trait (`#if RxSwift`).
+        .target(
+            name: "RxCourier",
+            dependencies: [
+                "Courier",
+                // Only with the trait, so that apps that do not ask for it never resolve RxSwift.
+                .product(name: "RxSwift", package: "RxSwift", condition: .when(traits: ["RxSwift"])),
             ],
             swiftSettings: strictSettings
         ),
@@ -290,6 +309,15 @@ let package = Package(
             name: "CourierOutboxTests",
             dependencies: [
                 "CourierOutbox", "Courier", "CourierTesting", .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // Empty without the `RxSwift` trait.
+        .testTarget(
+            name: "RxCourierTests",
+            dependencies: [
+                "RxCourier", "Courier", "CourierTesting",
+                .product(name: "RxSwift", package: "RxSwift", condition: .when(traits: ["RxSwift"])),
             ],
             swiftSettings: strictSettings
         ),
