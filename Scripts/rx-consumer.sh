@@ -7,10 +7,12 @@
 #
 #   RXSWIFT=<RxSwift git repository> bash Scripts/rx-consumer.sh [--root-tests]
 #
-# RXSWIFT is a git repository of RxSwift with its tags (a clone, or a bare one): SwiftPM reaches
-# it through a mirror (`swift package config set-mirror`), the way an app overrides where a
-# dependency is fetched from, so every `https://github.com/ReactiveX/RxSwift` in the graph —
-# the app's and Courier's — resolves to it under one identity. (A `.package(path:)` checkout of
+# RXSWIFT is a git repository of RxSwift with its release tags (a clone, a bare one, or a snapshot
+# whose history lacks objects): the tree of its newest tag (or RXSWIFT_TAG) is committed and tagged
+# alone in a scratch repository, which SwiftPM reaches through a mirror (`swift package config
+# set-mirror`), the way an app overrides where a dependency is fetched from, so every
+# `https://github.com/ReactiveX/RxSwift` in the graph — the app's and Courier's — resolves to it
+# under one identity. (A `.package(path:)` checkout of
 # RxSwift beside the URL instead gives "Conflicting identity for rxswift": README, RxSwift.)
 # Courier is this repository's HEAD, cloned into the scratch folder as `Courier` (commit first:
 # uncommitted changes are not in it) and named by a `file://` URL, as an app names the real one.
@@ -25,9 +27,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 repository="$PWD"
 rxswift="${RXSWIFT:?RXSWIFT=<path of an RxSwift git repository> bash Scripts/rx-consumer.sh}"
-rxswift="$(cd "$rxswift" && pwd)"
-git -C "$rxswift" rev-parse --git-dir >/dev/null
 scratch="${RX_CONSUMER_DIR:-${TMPDIR:-/tmp}/courier-rx-consumer}"
+tag="${RXSWIFT_TAG:-$(git -C "$rxswift" tag --list '[0-9]*' --sort=-v:refname | head -1)}"
+[[ -n $tag ]] || { echo "rx-consumer: no release tag in $rxswift" >&2; exit 1; }
 rxswift_url=https://github.com/ReactiveX/RxSwift
 commit="$(git rev-parse HEAD)"
 [[ -z "$(git status --porcelain --untracked-files=no)" ]] ||
@@ -35,8 +37,18 @@ commit="$(git rev-parse HEAD)"
 
 # Courier at HEAD, in a folder named `Courier`: its URL's last component gives the package the
 # identity `courier`, as `https://github.com/<owner>/Courier` does.
-rm -rf "$scratch/Courier"
-mkdir -p "$scratch"
+rm -rf "$scratch/Courier" "$scratch/RxSwift"
+mkdir -p "$scratch/RxSwift"
+
+# RxSwift's release, alone in a repository of its own (a snapshot may lack older objects, which a
+# clone of it would need).
+git -C "$rxswift" archive "$tag" | tar -x -C "$scratch/RxSwift"
+git -C "$scratch/RxSwift" init --quiet
+git -C "$scratch/RxSwift" add --all
+git -C "$scratch/RxSwift" -c user.name=rx-consumer -c user.email=rx-consumer@localhost commit --quiet -m "RxSwift $tag"
+git -C "$scratch/RxSwift" tag "$tag"
+echo "rx-consumer: RxSwift $tag from $rxswift; Courier at $commit"
+
 git clone --quiet --no-local "$repository" "$scratch/Courier"
 git -C "$scratch/Courier" checkout --quiet "$commit"
 
@@ -133,7 +145,7 @@ import Testing
 SWIFT
 
 cd "$consumer"
-swift package config set-mirror --original "$rxswift_url" --mirror "file://$rxswift"
+swift package config set-mirror --original "$rxswift_url" --mirror "file://$scratch/RxSwift"
 resolve_log="$(mktemp)"
 trap 'rm -f "$resolve_log"' EXIT
 swift package resolve 2>&1 | tee "$resolve_log"
@@ -154,7 +166,7 @@ echo "rx-consumer: the consumer builds and its RxCourier test passes"
 
 if [[ ${1:-} == --root-tests ]]; then
     cd "$scratch/Courier"
-    swift package config set-mirror --original "$rxswift_url" --mirror "file://$rxswift"
+    swift package config set-mirror --original "$rxswift_url" --mirror "file://$scratch/RxSwift"
     swift test --traits RxSwift --filter RxCourier
     echo "rx-consumer: RxCourier's own tests pass in the root package with the RxSwift trait"
 fi
