@@ -65,8 +65,9 @@ let package = Package(
             description: """
                 This repository's own demo and wire tests: the example API's server (Hummingbird), \
                 `courier-demo` and the tests that run over both transports against it. For Courier's \
-                own development only: an app never needs it. `swift test --enable-all-traits` turns it \
-                on, with every other trait.
+                own development only: an app never needs it. `swift test --traits Demo` turns it \
+                on, with every other trait but `RxSwift` (which needs RxSwift, not in this \
+                repository's CI).
                 """,
             enabledTraits: ["AsyncHTTPClient", "OpenCombine", "OpenAPI"]
         ),
@@ -195,8 +196,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // `swift run courier-demo`: a launcher with no dependency that runs the demo,
-        // `courier-demo-app`, with the `Demo` trait (`swift run --enable-all-traits`), from the
-        // build `swift test --enable-all-traits` made. No product declares it or anything below in
+        // `courier-demo-app`, with the `Demo` trait (`swift run --traits Demo`), from the
+        // build `swift test --traits Demo` made. No product declares it or anything below in
         // Demo/, so apps never see them, and never resolve their dependencies (all under `Demo`).
         .executableTarget(
             name: "courier-demo",

@@ -4,10 +4,10 @@
     public import Courier
     public import RxSwift
 
-    // Courier cannot import RxSwift, so `.rx` needs this conformance here, as RxCocoa adds it to
-    // Foundation's types.
-    // swift-format-ignore: AvoidRetroactiveConformances
-    extension APIClient: @retroactive ReactiveCompatible {}
+    // The Courier module cannot import RxSwift (every app would resolve it), so `.rx` needs this
+    // conformance here, as RxCocoa adds it to Foundation's types. Not retroactive: both modules are
+    // this package's.
+    extension APIClient: ReactiveCompatible {}
 
     extension Reactive where Base == APIClient {
         /// A `Single` of the request's response: seed 001's `TimetableRequestApi.call()` in one line.
