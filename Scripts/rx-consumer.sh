@@ -45,7 +45,9 @@ mkdir -p "$scratch/RxSwift"
 git -C "$rxswift" archive "$tag" | tar -x -C "$scratch/RxSwift"
 git -C "$scratch/RxSwift" init --quiet
 git -C "$scratch/RxSwift" add --all
-git -C "$scratch/RxSwift" -c user.name=rx-consumer -c user.email=rx-consumer@localhost commit --quiet -m "RxSwift $tag"
+# A fixed date, so that the same release makes the same commit and a second run rebuilds nothing.
+GIT_AUTHOR_DATE=2000-01-01T00:00:00Z GIT_COMMITTER_DATE=2000-01-01T00:00:00Z \
+    git -C "$scratch/RxSwift" -c user.name=rx-consumer -c user.email=rx-consumer@localhost commit --quiet -m "RxSwift $tag"
 git -C "$scratch/RxSwift" tag "$tag"
 echo "rx-consumer: RxSwift $tag from $rxswift; Courier at $commit"
 
@@ -129,7 +131,7 @@ import Testing
         transport: .sequence([.json(#"{"class_name": "3-A"}"#)]))
     // RxSwift's own bridge from a Single to async/await.
     let timetable = try await TimetableRequestApi(client: client).call().value
-    #expect(timetable == Timetable(className: "3-A"))
+    #expect(timetable.className == "3-A")
 }
 
 @Test func resultCarriesTheAPIError() async throws {
