@@ -79,6 +79,9 @@ let package = Package(
                 swift-openapi-runtime is not resolved.
                 """
         ),
+        // CI never turns this one on: RxSwift is not in the package mirror it resolves from, so its
+        // commands name `--traits Demo`, never `--enable-all-traits`. Scripts/rx-consumer.sh checks
+        // RxCourier by hand, from an app that depends on Courier by URL.
         .trait(
             name: "RxSwift",
             description: """
@@ -99,6 +102,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        // Only with the `RxSwift` trait (RxCourier): an app without it never resolves it.
         .package(url: "https://github.com/ReactiveX/RxSwift", from: "6.0.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // The demo's and the wire tests' own, used only with the `Demo` trait: an app never

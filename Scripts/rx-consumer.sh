@@ -19,7 +19,8 @@
 #
 # Checks, and fails on any miss: the graph resolves with no "Conflicting identity" warning;
 # `swift package show-dependencies` lists RxSwift and neither swift-nio nor async-http-client;
-# the consumer's test passes (a `Single` of a decoded value, and `rx.result` of a 404).
+# the consumer's tests pass (a `Single` of a decoded value, and `rx.result` of a 404), and its build
+# holds no SwiftNIO or AsyncHTTPClient module.
 # --root-tests also runs RxCourier's own tests (Tests/RxCourierTests) in the clone, as the root
 # package built with `--traits RxSwift` (it compiles Courier's unit tests too: minutes).
 # RX_CONSUMER_DIR (default /tmp/courier-rx-consumer) holds the clone, the consumer and builds.
@@ -164,7 +165,12 @@ if grep -Eqi "swift-nio|async-http-client" <<<"$dependencies"; then
 fi
 echo "rx-consumer: resolved by URL with RxSwift, without SwiftNIO or AsyncHTTPClient"
 swift test
-echo "rx-consumer: the consumer builds and its RxCourier test passes"
+modules="$(swift build --show-bin-path)/Modules"
+if ls "$modules" | grep -Eq '^(NIO|AsyncHTTPClient)'; then
+    echo "rx-consumer: FAILED: the build compiled SwiftNIO or AsyncHTTPClient ($modules)" >&2
+    exit 1
+fi
+echo "rx-consumer: the consumer builds without SwiftNIO and its RxCourier tests pass"
 
 if [[ ${1:-} == --root-tests ]]; then
     cd "$scratch/Courier"
