@@ -22,7 +22,8 @@
 # the consumer's tests pass (a `Single` of a decoded value, and `rx.result` of a 404), and its build
 # holds no SwiftNIO or AsyncHTTPClient module.
 # --root-tests also runs RxCourier's own tests (Tests/RxCourierTests) in the clone, as the root
-# package built with `--traits RxSwift` (it compiles Courier's unit tests too: minutes).
+# package built with `--traits AsyncHTTPClient,RxSwift` (it compiles SwiftNIO and Courier's unit
+# tests too: many minutes).
 # RX_CONSUMER_DIR (default /tmp/courier-rx-consumer) holds the clone, the consumer and builds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -175,6 +176,8 @@ echo "rx-consumer: the consumer builds without SwiftNIO and its RxCourier tests 
 if [[ ${1:-} == --root-tests ]]; then
     cd "$scratch/Courier"
     swift package config set-mirror --original "$rxswift_url" --mirror "file://$scratch/RxSwift"
-    swift test --traits RxSwift --filter RxCourier
+    # With AsyncHTTPClient too: the root package's own programs (the demo's probes) name
+    # AsyncHTTPClientTransport, so the root does not build without it; an app never builds them.
+    swift test --traits AsyncHTTPClient,RxSwift --filter RxCourier
     echo "rx-consumer: RxCourier's own tests pass in the root package with the RxSwift trait"
 fi
