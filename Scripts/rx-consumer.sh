@@ -12,8 +12,8 @@
 # alone in a scratch repository, which SwiftPM reaches through a mirror (`swift package config
 # set-mirror`), the way an app overrides where a dependency is fetched from, so every
 # `https://github.com/ReactiveX/RxSwift` in the graph — the app's and Courier's — resolves to it
-# under one identity. (A `.package(path:)` checkout of
-# RxSwift beside the URL instead gives "Conflicting identity for rxswift": README, RxSwift.)
+# under one identity. (A checkout named by path in a package below the app instead gives
+# "Conflicting identity for rxswift": the README's RxSwift section.)
 # Courier is this repository's HEAD, cloned into the scratch folder as `Courier` (commit first:
 # uncommitted changes are not in it) and named by a `file://` URL, as an app names the real one.
 #
