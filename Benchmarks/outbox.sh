@@ -15,7 +15,7 @@ concurrency="${2:-4}"
 port=18097
 
 swift build -c release --product courier-bench >/dev/null
-swift build --package-path .. --enable-all-traits --product courier-demo-app >/dev/null
+swift build --package-path .. --traits Demo --product courier-demo-app >/dev/null
 ../.build/debug/courier-demo-app serve --port "$port" >/dev/null 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true' EXIT

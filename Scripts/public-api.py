@@ -8,7 +8,7 @@ GRAPHS is a folder of symbol graphs (`swift-symbolgraph-extract -minimum-access-
 as `Scripts/public-api.sh` makes them. For each symbol the script finds the first place code
 written as a user would names it, in this order: a doc example (the README's and the DocC
 articles' Swift blocks, and the examples in `///` comments), the demo's scenarios and programs,
-the RxCourier package, the demo's tests, the root's tests that import Courier as a user does
+RxCourier's sources, the demo's tests, the root's tests that import Courier as a user does
 (not `@testable`), the benchmarks. A symbol only Courier's other products use is marked so (it
 could be `package`); one nothing names is listed as such, for a reviewer to keep with a reason
 or to make internal.
@@ -27,7 +27,7 @@ SCENARIOS = [
     ("doc", ["README.md", "Sources/*/*.docc/*.md"]),
     ("doc comment", ["Sources/**/*.swift"]),
     ("demo", ["Demo/Sources/DemoScenarios/**/*.swift", "Demo/Sources/courier-*/**/*.swift"]),
-    ("RxCourier", ["Integrations/RxCourier/Sources/**/*.swift"]),
+    ("RxCourier", ["Sources/RxCourier/**/*.swift"]),
     ("demo test", ["Demo/Tests/**/*.swift"]),
     ("test", ["Tests/CourierTests/**/*.swift"]),
     ("benchmark", ["Benchmarks/Sources/**/*.swift", "Benchmarks/Benchmarks/**/*.swift"]),
@@ -183,7 +183,7 @@ def main(arguments):
         "trait on and synthesized members left out), each with the first place that code written as a",
         "user would names it: a doc example (`doc`: the README and the DocC articles, compiled by",
         "`Tests/CompileChecks/docs.sh`; `doc comment`: an example in the symbol's documentation), the",
-        "demo's scenarios and programs (`demo`), the RxCourier package, the demo's tests (`demo test`),",
+        "demo's scenarios and programs (`demo`), RxCourier's sources, the demo's tests (`demo test`),",
         "the root's tests that import Courier as users do (`test`, never `@testable`) or the",
         "benchmarks. A symbol that only another of Courier's products names says `another product`.",
         "The search is by name, so a common name can match a use of another symbol of that name: the",

@@ -3,12 +3,12 @@
 # written as a user would names it (Scripts/public-api.py says where it looks). Run it after a
 # change to the public API and commit the list with the change:
 #
-#   bash Scripts/public-api.sh        # builds with every trait (as the docs do), in .build or $SCRATCH
+#   bash Scripts/public-api.sh        # builds with the Demo trait (as the docs do), in .build or $SCRATCH
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch="${SCRATCH:-.build}"
 
-swift package --scratch-path "$scratch" --enable-all-traits dump-symbol-graph \
+swift package --scratch-path "$scratch" --traits Demo dump-symbol-graph \
     --skip-synthesized-members --minimum-access-level public
 graphs="$(swift build --scratch-path "$scratch" --show-bin-path)/../symbolgraph"
 [[ -f $graphs/Courier.symbols.json ]] || { echo "dump-symbol-graph wrote no symbol graphs in $graphs"; exit 1; }

@@ -5,7 +5,7 @@
 #   bash Scripts/tsan.sh            # both
 #   bash Scripts/tsan.sh root       # the unit tests only, with the default traits (about 4
 #                                   # minutes on 2 cores; the wire tests' target is empty there)
-#   bash Scripts/tsan.sh demo       # the wire tests only, with every trait (adds a TSan build of
+#   bash Scripts/tsan.sh demo       # the wire tests only, with the Demo trait (adds a TSan build of
 #                                   # Hummingbird and recompiles Courier's targets: about 5 minutes)
 #
 # CI runs `root` on every run (.ci/run); the whole script runs before a release and after any change
@@ -74,7 +74,7 @@ if [ "$which" = all ] || [ "$which" = root ]; then
     fi
 fi
 if [ "$which" = all ] || [ "$which" = demo ]; then
-    run demo --enable-all-traits --scratch-path .build-tsan --filter CourierDemoTests
+    run demo --traits Demo --scratch-path .build-tsan --filter CourierDemoTests
     # The wire tests' time limits and memory bounds assume an uninstrumented build: under TSan's
     # 5-15x slowdown and its shadow memory, some expectations about elapsed time, a connection
     # pool's wait and a probe's peak memory fail. They are listed, not counted; races and crashes

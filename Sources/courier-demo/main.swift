@@ -3,11 +3,11 @@ import Foundation
 // `swift run courier-demo` runs this launcher, which runs the real demo, `courier-demo-app`, with
 // the same arguments and the `Demo` trait:
 //
-//     swift run --package-path <repository> --enable-all-traits courier-demo-app <arguments>
+//     swift run --package-path <repository> --traits Demo courier-demo-app <arguments>
 //
 // The demo needs the example API's server (Hummingbird), which only the `Demo` trait brings, so
-// that apps depending on Courier never resolve it; `--enable-all-traits` is the test command's
-// own choice, so the demo runs from the build `swift test --enable-all-traits` made. This target
+// that apps depending on Courier never resolve it; `--traits Demo` is the test command's
+// own choice, so the demo runs from the build `swift test --traits Demo` made. This target
 // has no dependency (the build `swift run courier-demo` asks for compiles nothing else) and no
 // product, so apps never see it.
 //
@@ -85,7 +85,7 @@ for forwarded in forwardedSignals {
 }
 
 let child = spawn(
-    ["env", "swift", "run", "--package-path", repository().path, "--enable-all-traits", "courier-demo-app"]
+    ["env", "swift", "run", "--package-path", repository().path, "--traits", "Demo", "courier-demo-app"]
         + CommandLine.arguments.dropFirst()
 )
 childID = child

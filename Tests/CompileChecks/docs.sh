@@ -2,8 +2,8 @@
 # Checks that every ```swift block of the README and the DocC articles compiles.
 #
 # Each block becomes a file of its own, type-checked in script mode (top-level statements and
-# `await` allowed) against the modules the README's test command (`swift test --enable-all-traits`)
-# left in .build/debug: there Courier is built with all its traits, so CourierCombine, CourierOpenAPI and CourierTesting
+# `await` allowed) against the modules the README's test command (`swift test --traits Demo`)
+# left in .build/debug: there Courier is built with every trait but RxSwift, so CourierCombine, CourierOpenAPI and CourierTesting
 # blocks check too. Every Swift block imports Docs/Prelude.swift, built once as the module DocsPrelude:
 # the few names the prose uses without declaring them (`url`, `User`, `client`, …); a name a
 # block declares shadows the prelude's. It also imports the demo's generated OpenAPI client
@@ -17,12 +17,12 @@
 # a fragment inside `Package(name:…)` or the array its first line belongs in.
 #
 # A block marked on the line right before its fence with `<!-- not compiled: <why> -->` is
-# skipped, and listed with its reason; any other comment there is an error. Warnings are errors. Run from the package root after `swift test --enable-all-traits`:
+# skipped, and listed with its reason; any other comment there is an error. Warnings are errors. Run from the package root after `swift test --traits Demo`:
 # `bash Tests/CompileChecks/docs.sh`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 modules=.build/debug/Modules
-[[ -d $modules ]] || { echo "no $modules: build first (swift test --enable-all-traits)"; exit 1; }
+[[ -d $modules ]] || { echo "no $modules: build first (swift test --traits Demo)"; exit 1; }
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 

@@ -70,7 +70,7 @@
     enum Soak {
         static func main() {
             FileHandle.standardError.write(
-                Data("Built without the Demo trait: run `swift run --enable-all-traits courier-soak`.\n".utf8))
+                Data("Built without the Demo trait: run `swift run --traits Demo courier-soak`.\n".utf8))
             exit(1)
         }
     }

@@ -17,7 +17,7 @@
         /// - Throws: ``Failure`` when it is missing or exits with a status other than 0.
         static func run(_ executable: URL, arguments: [String]) async throws -> String {
             guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-                throw Failure(description: "\(executable.path) is missing: swift build --enable-all-traits")
+                throw Failure(description: "\(executable.path) is missing: swift build --traits Demo")
             }
             let process = Process()
             process.executableURL = executable
@@ -45,7 +45,7 @@
         /// (``terminate(_:)``).
         static func start(_ executable: URL, arguments: [String]) throws -> Process {
             guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-                throw Failure(description: "\(executable.path) is missing: swift build --enable-all-traits")
+                throw Failure(description: "\(executable.path) is missing: swift build --traits Demo")
             }
             let process = Process()
             process.executableURL = executable

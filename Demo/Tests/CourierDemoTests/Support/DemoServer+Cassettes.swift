@@ -7,7 +7,7 @@
     extension DemoServer {
         /// Where the demo server listens when a wire test's cassette is recorded, and so the base URL
         /// its replay uses. Record one test at a time, since they share it:
-        /// `COURIER_CASSETTES=rerecord swift test --enable-all-traits --filter <test>`.
+        /// `COURIER_CASSETTES=rerecord swift test --traits Demo --filter <test>`.
         static let cassettePort = 18097
 
         /// Runs `body` with the test's cassette (the `cassette(_:)` trait's): recording, against the

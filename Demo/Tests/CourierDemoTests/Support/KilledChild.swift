@@ -18,7 +18,7 @@
         init(_ executable: URL, arguments: [String]) throws {
             guard FileManager.default.isExecutableFile(atPath: executable.path) else {
                 throw ChildProcess.Failure(
-                    description: "\(executable.path) is missing: swift build --enable-all-traits")
+                    description: "\(executable.path) is missing: swift build --traits Demo")
             }
             let process = Process()
             // At a lower priority (`nice` runs the program in its own process, so the pid is the

@@ -9,7 +9,7 @@
     /// codings, interim heads, long header fields, and replies that stall past the deadline. Every
     /// call ends within its deadline as a value or a typed `APIError` (one that ends late is a
     /// timeout), never in a crash, and leaves no connection behind but what a pool keeps. A failing case prints its seed:
-    /// `COURIER_TEST_SEED=<seed> swift test --enable-all-traits --filter WireMalformedResponseTests`
+    /// `COURIER_TEST_SEED=<seed> swift test --traits Demo --filter WireMalformedResponseTests`
     /// replays the run.
     ///
     /// Over URLSession on Linux, a head cut short after its status line is not sent: it crashes
