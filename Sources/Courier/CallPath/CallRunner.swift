@@ -166,11 +166,7 @@ extension APIClient {
             let response = try await resolved.chain.entry(request, body, context)
             let status = response.head.status
             if let accepted, !accepted.contains(status) {
-                var body = response.body.bufferedData
-                if body == nil { body = try? await response.body.collect(upTo: bodyLimit) }
-                // Read past the deadline, a status is the call's timeout, as a value is (and as
-                // `TransportStep` makes it where the call has a task of its own).
-                if scope.hasPassed { throw scope.timeoutError(request: request, response: response.head) }
+                let body = try await scope.rejectedBody(of: response, request: request, limit: bodyLimit)
                 throw APIError.unacceptableStatus(response.head, body: body, request: request)
             }
             var steps: (nonisolated(nonsending) @Sendable (HTTPRequest) async throws -> InterceptorResponse)?

@@ -91,7 +91,7 @@ struct TransportStep: Sendable {
             bodyLimit: bodyLimit,
             networkAccess: context.networkAccess)
         if case .file(let download) = context.mode { transportContext.download = download }
-        transportContext.testClock = context.scope.clock.custom
+        transportContext.scope = context.scope
         transportContext.redaction = context.redaction
         if request.scheme == "https", request.headerFields[.proxyAuthorization] != nil {
             throw Self.proxyCredentialsOverHTTPS(request)

@@ -41,9 +41,48 @@ public struct TransportContext: Sendable {
     /// reader.
     var download: DownloadFile?
 
-    /// The client's clock, when it is not the system's (a test's `ManualClock`): a test double that
-    /// simulates latency sleeps on it, so that the test's time, not the machine's, passes.
-    package var testClock: (any Clock<Duration>)?
+    /// The call's time, when the client made this context: its clock (``APIClient/Configuration/clock``)
+    /// and its deadline on it. `nil` for a context made with the public initializer, whose time is
+    /// the system's and whose deadline is ``deadline``.
+    var scope: DeadlineScope?
+
+    /// The client's clock: a test double that simulates time (latency, a recording's pacing)
+    /// sleeps and measures on it, so that a test's `ManualClock`, not the machine's, passes.
+    package var clock: any Clock<Duration> {
+        if let custom = scope?.clock.custom { return custom }
+        return ContinuousClock()
+    }
+
+    /// The time on the call's clock, as a time since that clock was adopted: for measuring how
+    /// long part of the exchange took, on the same clock as the deadline.
+    package var now: Duration {
+        (scope?.clock ?? CallClock.system).now()
+    }
+
+    /// The time left before the exchange's deadline on the call's clock; zero once it has passed.
+    package var remaining: Duration {
+        if let scope { return scope.remaining }
+        return max(.zero, deadlineSinceEpoch - CallClock.system.now())
+    }
+
+    /// Whether the exchange's deadline has passed on the call's clock (for a recording that must
+    /// tell the call's timeout from its caller's cancellation).
+    package var deadlineHasPassed: Bool {
+        if let scope { return scope.hasPassed }
+        return CallClock.system.now() >= deadlineSinceEpoch
+    }
+
+    /// Sleeps on the call's clock for `duration`, or until the deadline if that comes first, then
+    /// throws: what a test double simulating latency must do, as a transport ends by the deadline.
+    ///
+    /// - Parameter duration: How long to sleep.
+    /// - Throws: `CancellationError` when the task is cancelled first; an error Courier reports
+    ///   as the call's timeout when the deadline comes first.
+    package func sleep(for duration: Duration) async throws {
+        let remaining = remaining
+        try await (scope?.clock ?? CallClock.system).sleep(for: min(duration, remaining))
+        if duration > remaining { throw TransportDeadlineReached() }
+    }
 
     /// The client's redaction (``APIClient/Configuration/redaction``), for a test double that
     /// writes exchanges down (`CourierTesting`'s cassettes): what it must never write.

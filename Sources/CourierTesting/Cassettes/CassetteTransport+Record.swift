@@ -17,7 +17,7 @@ extension CassetteTransport {
         _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext, secrets: CassetteSecrets
     ) async throws -> (HTTPResponse, ResponseBody) {
         let started = Date()
-        let start = ContinuousClock.now
+        let start = context.now
         let (sent, sentData) = try Self.capturing(body)
         let contentType = request.headerFields[.contentType]
         // The secret values the request holds, for hiding them wherever else they appear.
@@ -39,15 +39,15 @@ extension CassetteTransport {
             (head, responseBody) = try await upstream.send(request, body: sent, context: context)
         } catch {
             if let failure = HAR.Failure(
-                error, request: request, response: nil, deadline: context.deadline, secrets: secrets)
+                error, request: request, response: nil, deadlinePassed: context.deadlineHasPassed, secrets: secrets)
             {
                 append(
-                    entry(HAR.Response(failure: failure), Self.milliseconds(since: start), 0), learning: requestValues()
+                    entry(HAR.Response(failure: failure), Self.milliseconds(since: start, context), 0), learning: requestValues()
                 )
             }
             throw error
         }
-        let wait = Self.milliseconds(since: start)
+        let wait = Self.milliseconds(since: start, context)
         // The exchange's HTTP version, where the transport says it; "" (unknown) otherwise.
         let httpVersion = responseBody.httpVersion ?? ""
         let redactedHead = HTTPResponse(status: head.status, headerFields: secrets.fields(head.headerFields))
@@ -59,16 +59,16 @@ extension CassetteTransport {
                 let response = HAR.Response(
                     redactedHead, body: redacted, chunks: nil, httpVersion: httpVersion, failure: nil)
                 append(
-                    entry(response, wait, Self.milliseconds(since: start) - wait),
+                    entry(response, wait, Self.milliseconds(since: start, context) - wait),
                     learning: headValues + secrets.values(inBody: data, mimeType: head.headerFields[.contentType]))
                 return (head, ResponseBody(data))
             } catch {
                 let failure = HAR.Failure(
-                    error, request: request, response: head, deadline: context.deadline, secrets: secrets)
+                    error, request: request, response: head, deadlinePassed: context.deadlineHasPassed, secrets: secrets)
                 if let failure {
                     let response = HAR.Response(
                         redactedHead, body: Data(), chunks: nil, httpVersion: httpVersion, failure: failure)
-                    append(entry(response, wait, Self.milliseconds(since: start) - wait), learning: headValues)
+                    append(entry(response, wait, Self.milliseconds(since: start, context) - wait), learning: headValues)
                 }
                 return (head, ResponseBody(failure: error))
             }
@@ -76,10 +76,10 @@ extension CassetteTransport {
         let response = HAR.Response(redactedHead, body: Data(), chunks: [], httpVersion: httpVersion, failure: nil)
         let index = append(entry(response, wait, 0), learning: headValues)
         state.withLock { $0.streams[index] = StreamRecording(entry: entry(response, wait, 0), head: head) }
-        let clock: any Clock<Duration> = context.testClock ?? ContinuousClock()
+        let clock = context.clock
         let tee = RecordedChunks(body: responseBody, elapsed: RecordedChunks.stopwatch(clock)) {
             [weak self] event in
-            self?.streamed(event, into: index, secrets: secrets, request: request, deadline: context.deadline)
+            self?.streamed(event, into: index, secrets: secrets, request: request, context: context)
         }
         return (head, ResponseBody(tee, expectedLength: responseBody.expectedLength))
     }
@@ -87,7 +87,7 @@ extension CassetteTransport {
     /// Adds what a stream delivered to its entry, and writes the cassette.
     private func streamed(
         _ event: RecordedChunks.Event, into index: Int, secrets: CassetteSecrets, request: HTTPRequest,
-        deadline: ContinuousClock.Instant
+        context: TransportContext
     ) {
         state.withLock { state in
             guard var stream = state.streams[index] else { return }
@@ -101,7 +101,8 @@ extension CassetteTransport {
             case .failure(let error):
                 state.streams[index] = nil
                 failure = HAR.Failure(
-                    error, request: request, response: stream.head, deadline: deadline, secrets: secrets)
+                    error, request: request, response: stream.head, deadlinePassed: context.deadlineHasPassed,
+                    secrets: secrets)
             }
             if case .chunk = event { state.streams[index] = stream }
             let (body, sizes) = secrets.body(
@@ -154,8 +155,9 @@ extension CassetteTransport {
         return (tee, { captured.withLock { $0 } })
     }
 
-    private static func milliseconds(since start: ContinuousClock.Instant) -> Double {
-        let elapsed = start.duration(to: .now).components
+    /// The milliseconds since `start` on the call's clock (``TransportContext/now``).
+    private static func milliseconds(since start: Duration, _ context: TransportContext) -> Double {
+        let elapsed = (context.now - start).components
         return ((Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15) * 1000).rounded() / 1000
     }
 

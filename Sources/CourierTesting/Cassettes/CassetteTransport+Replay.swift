@@ -44,7 +44,7 @@ extension CassetteTransport {
             return (head, ResponseBody(data))
         }
         let pieces = ReplayedChunks.pieces(of: data, chunks: chunks)
-        let clock: (any Clock<Duration>)? = pacing.asRecorded ? context.testClock ?? ContinuousClock() : nil
+        let clock: (any Clock<Duration>)? = pacing.asRecorded ? context.clock : nil
         let body = ReplayedChunks(pieces: pieces, failure: bodyFailure, clock: clock)
         return (head, ResponseBody(body, expectedLength: bodyFailure == nil ? data.count : nil))
     }

@@ -22,17 +22,18 @@ extension HAR.Failure {
     ///   - error: What the transport or the body threw.
     ///   - request: The request, as sent.
     ///   - response: The head, when the body failed.
-    ///   - deadline: The exchange's deadline: a cancellation after it is the call's timeout.
+    ///   - deadlinePassed: Whether the exchange's deadline had passed on the call's clock when it
+    ///     failed: a cancellation after it is the call's timeout.
     ///   - secrets: What the message must not hold.
     init?(
-        _ error: any Error, request: HTTPRequest, response: HTTPResponse?, deadline: ContinuousClock.Instant,
+        _ error: any Error, request: HTTPRequest, response: HTTPResponse?, deadlinePassed: Bool,
         secrets: CassetteSecrets
     ) {
         let reported = APIError.reportingTransportFailure(error, request: request, response: response)
         let underlying = secrets.redaction.scrub(String(describing: reported.underlying ?? error))
         switch reported.kind {
         case .cancelled:
-            guard ContinuousClock.now >= deadline else { return nil }
+            guard deadlinePassed else { return nil }
             self.init(
                 kind: "timeout", message: "The transport reached the exchange's deadline.", underlying: underlying)
         case .timeout:

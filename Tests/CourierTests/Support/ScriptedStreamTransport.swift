@@ -43,7 +43,7 @@ struct ScriptedStreamTransport: Transport {
         let script = index < scripts.count ? scripts[index] : Script(status: .serviceUnavailable, chunks: [])
         let response = HTTPResponse(status: script.status, headerFields: [.contentType: script.contentType])
         let cancelled = readersCancelled
-        let clock = context.testClock ?? ContinuousClock()
+        let clock = context.clock
         let stream = AsyncThrowingStream<Data, any Error> { continuation in
             let task = Task {
                 for chunk in script.chunks {

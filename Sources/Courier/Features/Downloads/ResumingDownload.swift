@@ -47,7 +47,7 @@ struct ResumingDownload: Sendable {
                 error.request = sent
                 throw error
             case .notTheBody:
-                throw await statusError(response, request: sent)
+                throw await statusError(response, request: sent, scope: outcome.scope)
             }
             accepted = false
             if segment.begins { head = response.head }
@@ -146,10 +146,18 @@ struct ResumingDownload: Sendable {
         }
     }
 
-    /// The error for an answer to a resumption whose body is not the download's.
-    private func statusError(_ response: InterceptorResponse, request: HTTPRequest) async -> APIError {
-        var body = response.body.bufferedData
-        if body == nil { body = try? await response.body.collect(upTo: bodyLimit) }
+    /// The error for an answer to a resumption whose body is not the download's: its body read as
+    /// the call path reads a refused status's (``DeadlineScope/rejectedBody(of:request:limit:)``),
+    /// so that one read past the deadline is the call's timeout here too.
+    private func statusError(
+        _ response: InterceptorResponse, request: HTTPRequest, scope: DeadlineScope
+    ) async -> APIError {
+        let body: Data?
+        do {
+            body = try await scope.rejectedBody(of: response, request: request, limit: bodyLimit)
+        } catch {
+            return error
+        }
         guard response.head.status == .rangeNotSatisfiable else {
             return APIError.unacceptableStatus(response.head, body: body, request: request)
         }

@@ -22,11 +22,7 @@ struct ResponseCacheTests {
         ) async throws -> (HTTPResponse, ResponseBody) {
             calls.withLock { $0 += 1 }
             do {
-                if let clock = context.testClock {
-                    try await clock.sleep(for: delay)
-                } else {
-                    try await Task.sleep(for: delay)
-                }
+                try await context.clock.sleep(for: delay)
             } catch {
                 cancellations.withLock { $0 += 1 }
                 throw error

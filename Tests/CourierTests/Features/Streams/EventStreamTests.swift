@@ -270,7 +270,7 @@ struct SlowChunksTransport: Transport {
         _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
     ) async throws -> (HTTPResponse, ResponseBody) {
         let (count, interval) = (count, interval)
-        let clock = context.testClock ?? ContinuousClock()
+        let clock = context.clock
         let stream = AsyncThrowingStream<Data, any Error> { continuation in
             let task = Task {
                 for index in 0..<count {
@@ -290,7 +290,7 @@ struct NoHeadTransport: Transport {
     func send(
         _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
     ) async throws -> (HTTPResponse, ResponseBody) {
-        try await (context.testClock ?? ContinuousClock()).sleep(for: .seconds(3600))
+        try await (context.clock).sleep(for: .seconds(3600))
         throw CancellationError()
     }
 }

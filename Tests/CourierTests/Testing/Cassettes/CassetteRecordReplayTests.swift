@@ -21,6 +21,32 @@ struct CassetteRecordReplayTests {
         #expect(replayer.unusedRecordings == 0)
     }
 
+    /// A call that times out on the client's `ManualClock` is written down as its timeout and
+    /// replays as one (issue 45): the recording reads the call's clock, not the machine's, so a
+    /// deadline passed on the test's time is not taken for the caller's cancellation.
+    @Test func aTimeoutOnTheClientsManualClockIsRecordedAndReplayedAsATimeout() async throws {
+        let file = Cassettes.scratch()
+        defer { Cassettes.remove(file) }
+        let clock = ManualClock()
+        let upstream = StubTransport.sequence([.json(#"{"id": 1, "name": "Bob"}"#)], latency: .seconds(30))
+        let recorder = try CassetteTransport(file, mode: .recordOnce, recordingFrom: upstream)
+        let client = Cassettes.client(recorder) {
+            $0.clock = clock
+            $0.timeout = .seconds(5)
+        }
+        let call = Task { try await client.send(GetUser()) }
+        await clock.waitForSleepers()
+        await clock.advance(by: .seconds(5))
+        let recorded = await #expect(throws: APIError.self) { try await call.value }
+        #expect(recorded?.kind == .timeout)
+        try recorder.finish()
+
+        let replayer = try CassetteTransport(file, recordingFrom: Cassettes.offline)
+        let replayed = await #expect(throws: APIError.self) { try await Cassettes.client(replayer).send(GetUser()) }
+        #expect(replayed?.kind == .timeout)
+        #expect(replayer.unusedRecordings == 0)
+    }
+
     @Test func writesHeadsBodiesAndTimingsAsHAR() async throws {
         let file = Cassettes.scratch()
         defer { Cassettes.remove(file) }

@@ -57,7 +57,7 @@ struct CassetteStreamTests {
         func send(
             _ request: HTTPRequest, body: OutgoingBody?, context: TransportContext
         ) async throws -> (HTTPResponse, ResponseBody) {
-            let body = Chunks(chunks: chunks, clock: context.testClock ?? ContinuousClock())
+            let body = Chunks(chunks: chunks, clock: context.clock)
             return (HTTPResponse(status: .ok, headerFields: [.contentType: contentType]), ResponseBody(body))
         }
     }
