@@ -1,4 +1,3 @@
-import CourierTesting
 import Foundation
 import HTTPTypes
 import Testing
@@ -10,9 +9,32 @@ import Testing
 /// timeout, not an `.unacceptableStatus` with no body.
 @Suite("Downloads: a refused resumption")
 struct DownloadRejectedResumptionTests {
+    /// A clock whose time moves only when told and whose sleeps end only by cancellation: the
+    /// call's alarm never rings, so only a look at the time tells that the deadline passed (what a
+    /// loaded machine's late alarm does, made certain).
+    final class SteppingClock: Clock, Sendable {
+        struct Instant: InstantProtocol {
+            var offset: Duration
+            func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+            func duration(to other: Instant) -> Duration { other.offset - offset }
+            static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+        }
+
+        private let time = Locked(Duration.zero)
+        var now: Instant { Instant(offset: time.withLock { $0 }) }
+        var minimumResolution: Duration { .zero }
+
+        func step(by duration: Duration) { time.withLock { $0 += duration } }
+
+        func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+            try await Task.sleep(for: .seconds(86_400))  // until cancelled
+        }
+    }
+
     /// Answers the first request with the file cut after 1,000 bytes, and the request for the rest
-    /// with a `503` whose body never comes (until its reader is cancelled), on the client's clock.
+    /// with a `503` whose body takes 10 s of the clock's time to read.
     struct RefusingResumption: Transport {
+        let clock: SteppingClock
         let first = RangeStubTransport(file: DownloadResumptionTests.file, cuts: [1_000])
         let count = Locked(0)
 
@@ -24,17 +46,14 @@ struct DownloadRejectedResumptionTests {
                 return count
             }
             if index == 0 { return try await first.send(request, body: body, context: context) }
-            let clock = context.clock
-            let stream = AsyncThrowingStream<Data, any Error> { continuation in
-                let task = Task {
-                    do {
-                        try await clock.sleep(for: .seconds(3600))
-                        continuation.finish()
-                    } catch {
-                        continuation.finish(throwing: error)
-                    }
-                }
-                continuation.onTermination = { _ in task.cancel() }
+            let clock = clock
+            let read = Locked(false)
+            // The time passes as the body is read, not before the head arrives.
+            let stream = AsyncThrowingStream<Data, any Error> {
+                guard !read.withLock({ $0 }) else { return nil }
+                read.withLock { $0 = true }
+                clock.step(by: .seconds(10))
+                return Data("busy".utf8)
             }
             return (
                 HTTPResponse(status: .serviceUnavailable, headerFields: [.contentType: "text/plain"]),
@@ -44,8 +63,8 @@ struct DownloadRejectedResumptionTests {
     }
 
     @Test func aRefusedResumptionsBodyReadPastTheDeadlineIsTheCallsTimeout() async throws {
-        let clock = ManualClock()
-        let transport = RefusingResumption()
+        let clock = SteppingClock()
+        let transport = RefusingResumption(clock: clock)
         let client = APIClient(baseURL: URL(string: "https://files.example.com")!, transport: transport) {
             $0.clock = clock
             $0.timeout = .seconds(5)
@@ -53,15 +72,13 @@ struct DownloadRejectedResumptionTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let destination = directory.appendingPathComponent("file.bin")
-        let call = Task {
+        let error = await #expect(throws: APIError.self) {
             try await client.download(
-                StubRequest(path: "/file"), to: destination, options: DownloadResumptionTests.options)
+                StubRequest(path: "/file"), to: directory.appendingPathComponent("file.bin"),
+                options: DownloadResumptionTests.options)
         }
-        await clock.waitForSleepers()  // the refused answer's body, being read
-        await clock.advance(by: .seconds(5))
-        let error = await #expect(throws: APIError.self) { try await call.value }
         #expect(error?.kind == .timeout)
+        #expect(error?.response?.status == .serviceUnavailable)
         #expect(transport.count.withLock { $0 } == 2)
     }
 }
