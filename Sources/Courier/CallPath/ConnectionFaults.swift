@@ -3,7 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-#if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+#if CourierNIO
     import AsyncHTTPClient
     import NIOCore
     import NIOHTTP1
@@ -27,7 +27,7 @@ enum ConnectionFaults {
     /// How far the request got before `error`, which no response preceded.
     static func delivery(of error: any Error) -> APIError.Delivery {
         if isUnanswered(error) { return .notSent }
-        #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+        #if CourierNIO
             if let closed = error as? NIOHTTP2Errors.StreamClosed {
                 return closed.errorCode == .refusedStream ? .notProcessed : .mayHaveBeenProcessed
             }
@@ -40,7 +40,7 @@ enum ConnectionFaults {
     /// the server had closed ends in.
     static func isLostConnection(_ error: any Error) -> Bool {
         if let error = error as? URLError { return error.code == .networkConnectionLost || isEmptyReply(error) }
-        #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+        #if CourierNIO
             switch error {
             case let error as HTTPClientError:
                 return error == .remoteConnectionClosed
@@ -58,7 +58,7 @@ enum ConnectionFaults {
 
     /// Whether `error` means that the server's answer arrived but could not be read as HTTP.
     static func isUnreadableAnswer(_ error: any Error) -> Bool {
-        #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+        #if CourierNIO
             if error is HTTPParserError { return true }
         #endif
         if let error = error as? URLError {
@@ -81,7 +81,7 @@ enum ConnectionFaults {
         if let error = error as? URLError {
             return notSentCodes.contains(error.code)
         }
-        #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+        #if CourierNIO
             switch error {
             case is NIOConnectionError, is SocketAddressError:
                 return true
@@ -108,7 +108,7 @@ enum ConnectionFaults {
         .clientCertificateRequired,
     ]
 
-    #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+    #if CourierNIO
         /// AsyncHTTPClient's errors for a request it never wrote.
         private static let notSentClientErrors: [HTTPClientError] = [
             .connectTimeout, .tlsHandshakeTimeout, .socksHandshakeTimeout, .httpProxyHandshakeTimeout,

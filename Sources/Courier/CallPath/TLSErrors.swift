@@ -4,7 +4,7 @@ import HTTPTypes
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-#if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+#if CourierNIO
     import NIOSSL
 #endif
 
@@ -23,7 +23,7 @@ enum TLSErrors {
             failure.detail = mismatch.description
             return failure
         }
-        #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+        #if CourierNIO
             if let rejected = error as? RejectedCertificate {
                 return rejectedFailure(rejected, request: request)
             }
@@ -37,7 +37,7 @@ enum TLSErrors {
             return refusal.failure(host: host(of: request))
         }
         var failure = TLSFailure(reason: reason, host: host(of: request), underlying: error)
-        #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+        #if CourierNIO
             if isUnverifiedCertificate(error) {
                 failure.detail = "its issuer is unknown, or it has expired or is not yet valid"
             }
@@ -51,7 +51,7 @@ enum TLSErrors {
     /// says it all.
     static func libraryText(of error: any Error) -> String? {
         if error is PinMismatch { return nil }
-        #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+        #if CourierNIO
             switch error {
             case NIOSSLError.handshakeFailed(let boringSSLError):
                 return "BoringSSL: " + errorNames(in: String(describing: boringSSLError))
@@ -115,7 +115,7 @@ enum TLSErrors {
         if let urlError = error as? URLError {
             return reason(of: urlError)
         }
-        #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+        #if CourierNIO
             return reason(ofNIOSSL: error)
         #else
             return nil
@@ -159,7 +159,7 @@ enum TLSErrors {
         return .other
     }
 
-    #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+    #if CourierNIO
         /// swift-nio-ssl's errors, read from BoringSSL's error names: BoringSSL says a certificate
         /// failed verification (`CERTIFICATE_VERIFY_FAILED`) but not whether it was untrusted,
         /// expired or not yet valid.

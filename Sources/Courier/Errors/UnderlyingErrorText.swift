@@ -1,6 +1,6 @@
 import Foundation
 
-#if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+#if CourierNIO
     import AsyncHTTPClient
     import NIOCore
     import NIOHTTP2
@@ -12,7 +12,7 @@ import Foundation
 enum UnderlyingErrorText {
     /// A short text for a transport's error, or `nil` for an error this does not know.
     static func describe(_ error: any Error) -> String? {
-        #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+        #if CourierNIO
             if let error = error as? IOError {
                 return "\(String(cString: strerror(error.errnoCode))) (errno \(error.errnoCode))"
             }
@@ -29,7 +29,7 @@ enum UnderlyingErrorText {
         return nil
     }
 
-    #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+    #if CourierNIO
         /// An HTTP/2 error code's name in RFC 9113 (section 7), like `REFUSED_STREAM`.
         private static func name(of code: HTTP2ErrorCode) -> String {
             let names = [
