@@ -2,12 +2,23 @@
 
 import PackageDescription
 
+/// Where AsyncHTTPClient builds, and `AsyncHTTPClientTransport` with it, when the trait of that
+/// name is on.
+let asyncHTTPClientPlatforms: [Platform] = [.linux, .android, .macOS]
+
+/// The one compilation condition of code over AsyncHTTPClient and SwiftNIO: the `AsyncHTTPClient`
+/// trait is on and the platform is one AsyncHTTPClient builds on. Sources write `#if CourierNIO`,
+/// never the trait-and-platform expression.
+let nioCondition = SwiftSetting.define(
+    "CourierNIO", .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"]))
+
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
     .enableUpcomingFeature("MemberImportVisibility"),
     .treatAllWarnings(as: .error),
     .treatWarning("ExplicitSendable", as: .error),
+    nioCondition,
 ]
 
 /// The generated OpenAPI client's: as strict, but for the Sendable annotations its generator does
@@ -18,10 +29,6 @@ let generatedSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
     .treatAllWarnings(as: .error),
 ]
-
-/// Where AsyncHTTPClient builds, and `AsyncHTTPClientTransport` with it, when the trait of that
-/// name is on.
-let asyncHTTPClientPlatforms: [Platform] = [.linux, .android, .macOS]
 
 /// The traits on unless an app names its own. On a Linux host AsyncHTTPClient is on, as the
 /// default transport there; on a Mac it is off, so that an iOS or macOS app neither resolves nor

@@ -24,7 +24,7 @@ final class OutboxCore: Sendable {
         self.store = store
         self.client = client
         self.configuration = configuration
-        self.clock = DeliveryClock(client.configuration.clock)
+        self.clock = DeliveryClock(client.callClock)
         self.random = random
         self.events = EventHub(counts: counts)
         self.holds = Locked((lock, nil))

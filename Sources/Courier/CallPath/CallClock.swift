@@ -4,7 +4,7 @@
 ///
 /// Each clock has its own ``Alarms``: a test that gives a client a clock it controls also controls
 /// when that client's deadlines pass.
-final class CallClock: Sendable {
+package final class CallClock: Sendable {
     /// The system's continuous clock, shared by every client that keeps the default.
     static let system = CallClock(systemClock: ())
 
@@ -55,7 +55,7 @@ final class CallClock: Sendable {
     }
 
     /// The time since the clock was adopted.
-    func now() -> Duration {
+    package func now() -> Duration {
         // The system clock is read directly: every call reads it a few times.
         if isSystem { return Self.systemEpoch.duration(to: .now) }
         return elapsed()
@@ -67,7 +67,7 @@ final class CallClock: Sendable {
     /// Sleeps until the clock reads `instant` (a time since it was adopted).
     ///
     /// - Throws: `CancellationError` when the task is cancelled first.
-    func sleep(until instant: Duration) async throws {
+    package func sleep(until instant: Duration) async throws {
         try await sleeper(instant)
     }
 

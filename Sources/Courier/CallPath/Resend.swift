@@ -25,13 +25,7 @@ enum Resend {
         guard error.delivery == .mayHaveBeenProcessed, let underlying = error.underlying,
             ConnectionFaults.isLostConnection(underlying)
         else { return false }
-        return isIdempotent(request)
-    }
-
-    /// Whether sending `request` twice has the effect of sending it once: its method says so, or
-    /// its `Idempotency-Key` does.
-    static func isIdempotent(_ request: HTTPRequest) -> Bool {
-        idempotentMethods.contains(request.method) || request.headerFields[.idempotencyKey] != nil
+        return Idempotency.holds(for: request)
     }
 
     /// Logs the resend at `debug`.
@@ -45,12 +39,4 @@ enum Resend {
                 "courier.delivery": "\(error.delivery)",
             ])
     }
-
-    /// RFC 9110's idempotent methods (section 9.2.2).
-    static let idempotentMethods: Set<HTTPRequest.Method> = [.get, .head, .options, .trace, .put, .delete]
-}
-
-extension HTTPField.Name {
-    /// `Idempotency-Key`, the header that makes a `POST` safe to repeat.
-    static let idempotencyKey = Self("Idempotency-Key")!
 }

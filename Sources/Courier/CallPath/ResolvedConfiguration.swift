@@ -46,6 +46,12 @@ final class ResolvedConfiguration: Sendable {
     }
 }
 
+extension APIClient {
+    /// The client's clock as its calls keep time (``APIClient/Configuration/clock``): what the
+    /// outbox's waits and dates are kept with, so that they are the calls' time.
+    package var callClock: CallClock { resolved.clock }
+}
+
 extension CallClock {
     /// The call clock of a configuration's clock: the shared one for the system clock.
     static func make(_ clock: any Clock<Duration>) -> CallClock {

@@ -3,7 +3,7 @@ import CourierTesting
 import Foundation
 import Testing
 
-#if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+#if CourierNIO
     import AsyncHTTPClient
     import NIOHTTP2
 #endif
@@ -122,7 +122,7 @@ struct ResendTests {
         #expect(transport.count == 1)
     }
 
-    #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+    #if CourierNIO
         @Test func aStreamTheServerRefusedIsSentAgainWhateverTheMethod() async throws {
             let transport = Failing(NIOHTTP2Errors.streamClosed(streamID: 3, errorCode: .refusedStream))
             let response = try await Self.client(transport).response(for: Self.post)

@@ -3,7 +3,7 @@ import CourierTesting
 import Foundation
 import Testing
 
-#if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+#if CourierNIO
     import NIOSSL
 #endif
 
@@ -97,7 +97,7 @@ struct TLSErrorTests {
         #expect(error?.tlsFailure == nil)
     }
 
-    #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+    #if CourierNIO
         @Test
         func swiftNIOSSLHostnameFailureIsAMismatch() async {
             let error = await Self.failure(of: NIOSSLExtraError.failedToValidateHostname)

@@ -45,7 +45,7 @@ struct ErrorMessageTests {
 
     /// The built-in transports on this platform, by name.
     static var transports: [String] {
-        #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+        #if CourierNIO
             ["URLSession", "AsyncHTTPClient"]
         #else
             ["URLSession"]
@@ -53,7 +53,7 @@ struct ErrorMessageTests {
     }
 
     static func transport(named name: String) -> any Transport {
-        #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+        #if CourierNIO
             if name == "AsyncHTTPClient" { return AsyncHTTPClientTransport.shared }
         #endif
         return URLSessionTransport.shared

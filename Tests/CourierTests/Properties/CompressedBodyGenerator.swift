@@ -1,4 +1,4 @@
-#if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+#if CourierNIO
     /// A compressed response body as sent, and what a client may make of it.
     struct CompressedBody: CustomStringConvertible {
         var contentEncoding: String

@@ -1,4 +1,4 @@
-#if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+#if CourierNIO
     @testable import Courier
     import Foundation
     import NIOSSL

@@ -8,7 +8,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-#if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+#if CourierNIO
     import AsyncHTTPClient
     import NIOHTTP1
     import NIOHTTPCompression
@@ -163,7 +163,7 @@ struct ContentDecodingTests {
         #endif
     }
 
-    #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+    #if CourierNIO
         @Test func clientRequestAsksForGzipAndDeflateUnlessTheRequestSays() throws {
             var request = HTTPRequest(method: .get, scheme: "https", authority: "api.example.com", path: "/")
             let asked = try AsyncHTTPClientTransport.makeClientRequest(

@@ -8,7 +8,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-#if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+#if CourierNIO
     import AsyncHTTPClient
     import NIOHTTP1
 #endif
@@ -64,7 +64,7 @@ struct TransportConversionTests {
         #expect(response.headerFields[values: .vary] == ["Accept, Accept-Encoding"])
     }
 
-    #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+    #if CourierNIO
         @Test func clientRequestKeepsMethodURLHeadersAndBody() throws {
             let clientRequest = try AsyncHTTPClientTransport.makeClientRequest(
                 Self.request, body: OutgoingBody(Data("{}".utf8)), acceptEncoding: nil)

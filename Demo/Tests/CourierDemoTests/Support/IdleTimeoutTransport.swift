@@ -3,7 +3,7 @@
     import Foundation
     import NIOCore
 
-    #if os(Linux) || os(Android) || os(macOS)
+    #if CourierNIO
         import AsyncHTTPClient
     #endif
 
@@ -26,7 +26,7 @@
                 transport = URLSessionTransport(configuration: configuration)
                 stop = {}
             case .asyncHTTPClient:
-                #if os(Linux) || os(Android) || os(macOS)
+                #if CourierNIO
                     var configuration = AsyncHTTPClientTransport.recommendedConfiguration
                     configuration.timeout.read = .seconds(Int64(seconds))
                     let client = HTTPClient(

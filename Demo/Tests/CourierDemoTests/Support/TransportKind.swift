@@ -8,7 +8,7 @@
         case asyncHTTPClient
 
         static var available: [TransportKind] {
-            #if os(Linux) || os(Android) || os(macOS)
+            #if CourierNIO
                 allCases
             #else
                 [.urlSession]
@@ -20,7 +20,7 @@
             case .urlSession:
                 URLSessionTransport.shared
             case .asyncHTTPClient:
-                #if os(Linux) || os(Android) || os(macOS)
+                #if CourierNIO
                     AsyncHTTPClientTransport.shared
                 #else
                     URLSessionTransport.shared

@@ -4,7 +4,7 @@
     import Foundation
     import Testing
 
-    #if os(Linux) || os(Android) || os(macOS)
+    #if CourierNIO
         import AsyncHTTPClient
         import NIOHTTPCompression
     #endif
@@ -197,7 +197,7 @@
             }
         }
 
-        #if os(Linux) || os(Android) || os(macOS)
+        #if CourierNIO
             @Test func clientWithoutDecompressionNeitherAsksForNorPassesOnCompressedBodies() async throws {
                 try await withTransport(.asyncHTTPClient, decompressionRatio: nil) { transport in
                     try await DemoServer.withRunning { baseURL in
@@ -231,7 +231,7 @@
             case .urlSession:
                 try await body(URLSessionTransport(decompressionRatio: decompressionRatio ?? 100))
             case .asyncHTTPClient:
-                #if os(Linux) || os(Android) || os(macOS)
+                #if CourierNIO
                     var configuration = AsyncHTTPClientTransport.recommendedConfiguration
                     configuration.decompression = decompressionRatio.map { .enabled(limit: .ratio($0)) } ?? .disabled
                     let client = HTTPClient(

@@ -75,7 +75,8 @@ public struct LoggingInterceptor: Interceptor {
                 metadata["http.request.body"] = "(\(length) bytes from \(file.lastPathComponent))"
             }
         }
-        let started = ContinuousClock.now
+        let clock = context.scope.clock  // the call's time, as its deadline keeps it
+        let started = clock.now()
         do {
             let received = try await next(request, body)
             let response = received.head
@@ -86,7 +87,7 @@ public struct LoggingInterceptor: Interceptor {
                     metadata["http.response.body"] = "\(preview(data, redaction: redaction))"
                 }
             }
-            let elapsed = milliseconds(since: started)
+            let elapsed = milliseconds(clock.now() - started)
             let report = summary(context.report, into: &metadata)
             logger.log(
                 level: level,
@@ -95,7 +96,7 @@ public struct LoggingInterceptor: Interceptor {
             )
             return received
         } catch {
-            let elapsed = milliseconds(since: started)
+            let elapsed = milliseconds(clock.now() - started)
             let reason = (error as? APIError)?.redacted(with: redaction).description ?? redaction.scrub("\(error)")
             let report = summary(context.report, into: &metadata)
             logger.log(
@@ -136,8 +137,8 @@ public struct LoggingInterceptor: Interceptor {
         return "; " + parts.joined(separator: ", ")
     }
 
-    private func milliseconds(since start: ContinuousClock.Instant) -> Int {
-        let elapsed = start.duration(to: .now).components
+    private func milliseconds(_ duration: Duration) -> Int {
+        let elapsed = duration.components
         return Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
     }
 

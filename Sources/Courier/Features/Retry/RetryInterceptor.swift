@@ -108,9 +108,7 @@ public struct RetryInterceptor: Interceptor {
 
     /// Whether `request` may be retried whatever became of the attempt before.
     private func isIdempotent(_ request: HTTPRequest, context: InterceptorContext) -> Bool {
-        policy.idempotentMethods.contains(request.method)
-            || request.headerFields[.idempotencyKey] != nil
-            || context.options.allowsRetry
+        Idempotency.holds(for: request, methods: policy.idempotentMethods) || context.options.allowsRetry
     }
 
     /// How long to wait before retrying after `outcome`, and why; `nil` when it is not retryable.

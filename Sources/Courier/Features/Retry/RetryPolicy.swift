@@ -43,7 +43,7 @@ public struct RetryPolicy: Sendable, Hashable {
         initialBackoff: Duration = .milliseconds(500),
         maximumBackoff: Duration = .seconds(30),
         retryableStatusCodes: StatusCodes = [408, 429, 500, 502, 503, 504],
-        idempotentMethods: Set<HTTPRequest.Method> = [.get, .head, .put, .delete, .options, .trace],
+        idempotentMethods: Set<HTTPRequest.Method> = Idempotency.methods,
         honorsRetryAfter: Bool = true
     ) {
         self.maximumRetries = maximumRetries

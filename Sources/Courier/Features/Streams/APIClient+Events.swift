@@ -83,26 +83,12 @@ extension APIClient {
             if outcome.head.status == .noContent { return session.markDone() }
             try Self.requireEventStream(outcome)
             session.restart()
-            var chunks = outcome.body.makeAsyncIterator()
-            while let chunk = try await outcome.reading({ try await chunks.next() }) {
-                outcome.scope.pause()  // the consumer's pace is not the server's silence
-                let events = try session.parse(chunk)
-                if !events.isEmpty {
-                    var decoded: [ServerSentEvent<Request.Response>] = []
-                    decoded.reserveCapacity(events.count)
-                    do {
-                        for event in events {
-                            decoded.append(try Self.decode(event, of: request, outcome: outcome, decoder: decoder))
-                        }
-                    } catch {
-                        // The events before the one that failed are delivered first.
-                        if !decoded.isEmpty { _ = await send(decoded) }
-                        throw error
-                    }
-                    guard await send(decoded) else { return }
-                }
-                outcome.scope.rearm(idle)
-            }
+            _ = try await outcome.readFrames(
+                idle: idle, frames: { chunk throws(APIError) in try session.parse(chunk) },
+                decode: { event throws(APIError) in
+                    try Self.decode(event, of: request, outcome: outcome, decoder: decoder)
+                },
+                send: send)
         }
     }
 

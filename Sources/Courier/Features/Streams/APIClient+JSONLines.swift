@@ -49,31 +49,16 @@ extension APIClient {
         let timeout = request.timeout.resolvedTimeout ?? resolved.configuration.timeout
         let decoder = request.decoder.resolvedDecoder ?? resolved.configuration.decoder
         _ = try await run(request, mode: .stream, limit: .connect(timeout)) { outcome in
-            let idle = DeadlineScope.Limit.idle(idleTimeout ?? timeout)
-            outcome.scope.rearm(idle)
             var splitter = JSONLineSplitter(maximumLineLength: maximumLineLength)
-            var chunks = outcome.body.makeAsyncIterator()
-            while let chunk = try await outcome.reading({ try await chunks.next() }) {
-                outcome.scope.pause()  // the consumer's pace is not the server's silence
-                let lines = splitter.lines(in: chunk)
-                if !lines.isEmpty {
-                    var values: [Request.Response] = []
-                    values.reserveCapacity(lines.count)
-                    do {
-                        for line in lines {
-                            values.append(try Self.decode(line, of: request, outcome: outcome, decoder: decoder))
-                        }
-                    } catch {
-                        // The lines before the malformed one are delivered first.
-                        if !values.isEmpty { _ = await send(values) }
-                        throw error
-                    }
-                    guard await send(values) else { return }
-                }
+            let ended = try await outcome.readFrames(
+                idle: .idle(idleTimeout ?? timeout), frames: { splitter.lines(in: $0) },
+                decode: { line throws(APIError) in
+                    try Self.decode(line, of: request, outcome: outcome, decoder: decoder)
+                },
                 // A line past the limit: the lines before it, in the same chunk too, went first.
-                if let failure = splitter.failure { throw failure }
-                outcome.scope.rearm(idle)
-            }
+                check: { () throws(APIError) in if let failure = splitter.failure { throw failure } },
+                send: send)
+            guard ended else { return }
             outcome.scope.pause()
             if let last = try splitter.finish() {
                 _ = await send([try Self.decode(last, of: request, outcome: outcome, decoder: decoder)])

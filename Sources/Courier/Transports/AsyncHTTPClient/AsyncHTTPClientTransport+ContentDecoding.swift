@@ -1,4 +1,4 @@
-#if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+#if CourierNIO
     import AsyncHTTPClient
     import NIOHTTP1
     import NIOHTTPCompression

@@ -1,4 +1,4 @@
-#if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+#if CourierNIO
     public import AsyncHTTPClient
     public import Logging
     public import NIOCore

@@ -1,4 +1,4 @@
-#if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+#if CourierNIO
     import AsyncHTTPClient
     import Foundation
     import HTTPTypes
@@ -23,10 +23,10 @@
         /// (see ``init(client:decompressionRatio:probesRejectedCertificates:)``), or whether the
         /// client presented a certificate when the server refused the handshake without saying why.
         func explained(_ error: any Error, request: HTTPRequest) async -> any Error {
-            if TLSErrors.isHandshakeRefusal(error) {
+            if NIOFaults.isHandshakeRefusal(error) {
                 return HandshakeRefusal(underlying: error, presentedClientCertificate: presentsClientCertificate)
             }
-            guard probesRejectedCertificates, TLSErrors.isUnverifiedCertificate(error),
+            guard probesRejectedCertificates, NIOFaults.isUnverifiedCertificate(error),
                 let validity = await CertificateProbe.validity(for: request, on: client.eventLoopGroup)
             else { return error }
             return RejectedCertificate(

@@ -7,7 +7,7 @@ import MetricsTestKit
 import Testing
 import Tracing
 
-#if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+#if CourierNIO
     import AsyncHTTPClient
 #endif
 
@@ -33,7 +33,7 @@ struct ObservabilityTests {
         #expect(configuration.metricsFactory is NOOPMetricsHandler)
     }
 
-    #if AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS))
+    #if CourierNIO
         /// Courier owns the spans: AsyncHTTPClient's own would double every request's.
         @Test func theRecommendedAsyncHTTPClientConfigurationTracesNothingItself() {
             #expect(AsyncHTTPClientTransport.recommendedConfiguration.tracing.tracer == nil)
