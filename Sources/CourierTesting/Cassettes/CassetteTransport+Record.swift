@@ -42,7 +42,8 @@ extension CassetteTransport {
                 error, request: request, response: nil, deadlinePassed: context.deadlineHasPassed, secrets: secrets)
             {
                 append(
-                    entry(HAR.Response(failure: failure), Self.milliseconds(since: start, context), 0), learning: requestValues()
+                    entry(HAR.Response(failure: failure), Self.milliseconds(since: start, context), 0),
+                    learning: requestValues()
                 )
             }
             throw error
@@ -64,7 +65,8 @@ extension CassetteTransport {
                 return (head, ResponseBody(data))
             } catch {
                 let failure = HAR.Failure(
-                    error, request: request, response: head, deadlinePassed: context.deadlineHasPassed, secrets: secrets)
+                    error, request: request, response: head, deadlinePassed: context.deadlineHasPassed, secrets: secrets
+                )
                 if let failure {
                     let response = HAR.Response(
                         redactedHead, body: Data(), chunks: nil, httpVersion: httpVersion, failure: failure)
