@@ -2,7 +2,7 @@
 /// library's errors in its own folder (`URLSessionFaults`, and under the `AsyncHTTPClient` trait
 /// `NIOFaults`); the call path asks every reader in ``FaultReaders/all`` and imports none of their
 /// libraries: ``ConnectionFaults``, ``TLSErrors`` and ``UnderlyingErrorText`` are generic.
-protocol FaultReader {
+protocol FaultReader: SendableMetatype {
     /// How far the request got before `error`, which no response preceded; `nil` when the error
     /// is not this library's or does not say.
     static func delivery(of error: any Error) -> APIError.Delivery?

@@ -6,7 +6,7 @@ import HTTPTypes
 /// A request is idempotent when its method is (RFC 9110 section 9.2.2: `GET`, `HEAD`,
 /// `OPTIONS`, `TRACE`, `PUT`, `DELETE`, or the methods a ``RetryPolicy`` names instead) or when it
 /// carries an `Idempotency-Key`, which makes a `POST` safe to repeat.
-@usableFromInline enum Idempotency {
+@usableFromInline enum Idempotency: Sendable {
     /// RFC 9110's idempotent methods (section 9.2.2): ``RetryPolicy/idempotentMethods``'s default.
     @usableFromInline static let methods: Set<HTTPRequest.Method> = [.get, .head, .options, .trace, .put, .delete]
 
