@@ -35,6 +35,8 @@ def configurations():
 
 def evaluate(condition, os, modules, traits):
     """Evaluates an `#if` condition; compiler and Swift version checks count as true."""
+    # The package's one condition for code over AsyncHTTPClient (Package.swift's `nioCondition`).
+    condition = re.sub(r"\bCourierNIO\b", "(AsyncHTTPClient && (os(Linux) || os(Android) || os(macOS)))", condition)
     expression = re.sub(r"canImport\(\s*([\w.]+)\s*\)", lambda m: str(m.group(1) in modules), condition)
     expression = re.sub(r"os\(\s*(\w+)\s*\)", lambda m: str(m.group(1) == os), expression)
     expression = re.sub(r"(compiler|swift)\([^)]*\)", "True", expression)
