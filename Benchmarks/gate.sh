@@ -36,10 +36,20 @@ for try in 1 2 3; do
         exit 0
     fi
     worse="$(grep -aoE 'Deviations worse than threshold for CourierAllocations:[a-z-]+' "$out" | sed 's/.*://' | sort -u)"
-    if [[ -z $worse ]] || grep -qv urlsession <<<"$worse"; then
-        break  # no benchmark named, or one that counts the same in every process
+    # The raw-* benchmarks are references with no Courier code in them (a transport alone, for
+    # telling Courier's change from the library's): one that counts more is the library's doing
+    # and is reported, not failed. CI #8 saw `raw-urlsession-answering` count 117 thousand against
+    # 116,060 in three processes in a row while Courier over the same session stayed within its
+    # threshold.
+    courier="$(grep -v '^raw-' <<<"$worse" || true)"
+    if [[ -n $worse && -z $courier ]]; then
+        echo "allocation gate: only references without Courier code counted more ($(echo $worse)): FoundationNetworking's or AsyncHTTPClient's own allocations moved; Courier's calls are within their thresholds."
+        exit 0
     fi
-    echo "allocation gate: try $try: only URLSession benchmarks counted more ($(echo $worse)); trying again"
+    if [[ -z $worse ]] || grep -qv urlsession <<<"$courier"; then
+        break  # no benchmark named, or one of Courier's that counts the same in every process
+    fi
+    echo "allocation gate: try $try: only URLSession benchmarks counted more ($(echo $courier)); trying again"
 done
 echo "The allocation gate failed: a benchmark allocates more per call than Benchmarks/Thresholds/ allows (see above)." >&2
 exit 1
