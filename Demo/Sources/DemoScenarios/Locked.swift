@@ -3,8 +3,8 @@
 
     /// A value guarded by a lock, shareable across concurrency domains.
     ///
-    /// A copy of Courier's `Locked`, which has `package` access and so is not visible from this
-    /// package.
+    /// Courier's `Locked` is Sendable only for a Sendable value, and the Combine bridge keeps an
+    /// `AnyCancellable` (not Sendable) in one: this lock is Sendable whatever it holds.
     // @unchecked Sendable: every access to `value` happens inside `lock.withLock`, so no two threads
     // ever touch it at the same time.
     final class Locked<Value>: @unchecked Sendable {

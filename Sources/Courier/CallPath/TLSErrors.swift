@@ -12,16 +12,17 @@ enum TLSErrors {
     ///   - request: The request it was sending, for the host's name.
     /// - Returns: The failure, or `nil` when `error` is no TLS handshake failure.
     static func failure(from error: any Error, request: HTTPRequest?) -> TLSFailure? {
+        let host = host(of: request)
         if let mismatch = error as? PinMismatch {
-            var failure = TLSFailure(reason: .pinMismatch, host: host(of: request), underlying: mismatch)
+            var failure = TLSFailure(reason: .pinMismatch, host: host, underlying: mismatch)
             failure.detail = mismatch.description
             return failure
         }
         if let refusal = error as? HandshakeRefusal {
-            return refusal.failure(host: host(of: request))
+            return refusal.failure(host: host)
         }
         for reader in FaultReaders.all {
-            if let failure = reader.tlsFailure(from: error, host: host(of: request)) { return failure }
+            if let failure = reader.tlsFailure(from: error, host: host) { return failure }
         }
         return nil
     }
