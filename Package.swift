@@ -44,7 +44,14 @@ let package = Package(
     name: "Courier",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
+        // Everything, as one import: the core and every feature module (`Sources/Courier`).
         .library(name: "Courier", targets: ["Courier"]),
+        // The core alone, and each feature on its own, for an app that wants to pay only for what
+        // it uses (Benchmarks/cost.sh measures each).
+        .library(name: "CourierCore", targets: ["CourierCore"]),
+        .library(name: "CourierCaching", targets: ["CourierCaching"]),
+        .library(name: "CourierStreams", targets: ["CourierStreams"]),
+        .library(name: "CourierDownloads", targets: ["CourierDownloads"]),
         .library(name: "CourierCombine", targets: ["CourierCombine"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierOpenAPI", targets: ["CourierOpenAPI"]),
@@ -123,8 +130,11 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
+        // The core: requests and targets, the client, the one call path, interceptors, errors,
+        // encoding, both transports. It names no feature module; features plug into the call path
+        // through its one seam (`CallPath/CallFeature.swift`).
         .target(
-            name: "Courier",
+            name: "CourierCore",
             dependencies: [
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
@@ -163,10 +173,37 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // HTTP caching (RFC 9111) and coalescing: a step of the call path, through the seam.
+        .target(
+            name: "CourierCaching",
+            dependencies: ["CourierCore", .product(name: "HTTPTypes", package: "swift-http-types")],
+            swiftSettings: strictSettings
+        ),
+        // Server-sent events, JSON Lines and pagination: verbs over the call path's streamed mode.
+        .target(
+            name: "CourierStreams",
+            dependencies: ["CourierCore", .product(name: "HTTPTypes", package: "swift-http-types")],
+            swiftSettings: strictSettings
+        ),
+        // Downloads to a file: resumption, partial downloads kept across launches, digests.
+        .target(
+            name: "CourierDownloads",
+            dependencies: [
+                "CourierCore", .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The umbrella: `import Courier` re-exports the core and every feature module.
+        .target(
+            name: "Courier",
+            dependencies: ["CourierCore", "CourierCaching", "CourierStreams", "CourierDownloads"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "CourierCombine",
             dependencies: [
-                "Courier",
+                "CourierCore", "CourierStreams",
                 // Only with the trait, so that apps that do not ask for it never resolve OpenCombine.
                 .product(name: "OpenCombineShim", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
             ],
@@ -175,7 +212,7 @@ let package = Package(
         .target(
             name: "CourierOpenAPI",
             dependencies: [
-                "Courier",
+                "CourierCore",
                 // Only with the trait, so that apps that do not ask for it never resolve the runtime.
                 .product(
                     name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["OpenAPI"])),
@@ -188,7 +225,7 @@ let package = Package(
         .target(
             name: "RxCourier",
             dependencies: [
-                "Courier",
+                "CourierCore", "CourierStreams",
                 // Only with the trait, so that apps that do not ask for it never resolve RxSwift.
                 .product(name: "RxSwift", package: "RxSwift", condition: .when(traits: ["RxSwift"])),
             ],
@@ -196,14 +233,14 @@ let package = Package(
         ),
         .target(
             name: "CourierTesting",
-            dependencies: ["Courier"],
+            dependencies: ["CourierCore"],
             swiftSettings: strictSettings
         ),
         // Durable delivery of mutating calls. Its store is a journal of its own (no SQLite), so it
         // needs nothing Courier does not already resolve.
         .target(
             name: "CourierOutbox",
-            dependencies: ["Courier", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CourierCore", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         // `swift run courier-demo`: a launcher with no dependency that runs the demo,
@@ -294,7 +331,7 @@ let package = Package(
         .testTarget(
             name: "CourierTests",
             dependencies: [
-                "Courier",
+                "Courier", "CourierCore", "CourierCaching", "CourierStreams", "CourierDownloads",
                 "CourierTesting",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -320,7 +357,7 @@ let package = Package(
         .testTarget(
             name: "CourierOutboxTests",
             dependencies: [
-                "CourierOutbox", "Courier", "CourierTesting", .product(name: "Logging", package: "swift-log"),
+                "CourierOutbox", "Courier", "CourierCore", "CourierTesting", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -339,7 +376,8 @@ let package = Package(
         .testTarget(
             name: "CourierDemoTests",
             dependencies: [
-                "Courier", "CourierCombine", "CourierTesting", "CourierOpenAPI", "CourierOutbox", "DemoAPI",
+                "Courier", "CourierCore", "CourierCaching", "CourierStreams", "CourierDownloads", "CourierCombine",
+                "CourierTesting", "CourierOpenAPI", "CourierOutbox", "DemoAPI",
                 "DemoOpenAPIClient", "DemoScenarios", "ProcessMemory",
                 demo("OpenCombineShim", "OpenCombine"), demo("Logging", "swift-log"),
                 demo("InMemoryTracing", "swift-distributed-tracing"), demo("Tracing", "swift-distributed-tracing"),

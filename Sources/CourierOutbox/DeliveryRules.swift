@@ -1,4 +1,4 @@
-public import Courier
+public import CourierCore
 
 /// How an entry is delivered: when a failed attempt is tried again, how many attempts it gets,
 /// and how long it may wait.

@@ -1,4 +1,4 @@
-public import Courier
+public import CourierCore
 public import Foundation
 
 /// How the responses of each kind of entry are decoded, registered by the app: after a restart

@@ -1,4 +1,4 @@
-public import Courier
+public import CourierCore
 public import Foundation
 
 /// An entry's delivery: the server's answer, and the value decoded from it when the app

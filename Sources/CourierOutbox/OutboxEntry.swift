@@ -1,4 +1,4 @@
-public import Courier
+public import CourierCore
 public import Foundation
 
 /// An entry of an outbox: a call waiting to be delivered (or set aside as a dead letter), as the

@@ -1,4 +1,4 @@
-public import Courier
+public import CourierCore
 
 /// A change in an outbox: an entry enqueued, being delivered, delivered, failed, set aside; with
 /// the counts after it, for a badge.

@@ -1,4 +1,4 @@
-public import Courier
+public import CourierCore
 
 /// Why an attempt failed, as the outbox keeps it: the error's kind, the status, and a message —
 /// never the request, its header fields or its body.

@@ -1,4 +1,4 @@
-import Courier
+import CourierCore
 import Foundation
 
 /// A clock that moves only when a test moves it: give it to a client and the client's deadlines,

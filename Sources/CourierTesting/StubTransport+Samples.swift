@@ -1,4 +1,4 @@
-public import Courier
+public import CourierCore
 import Foundation
 import HTTPTypes
 

@@ -1,4 +1,4 @@
-import Courier
+import CourierCore
 import Foundation
 
 /// The outbox's time, kept with the client's clock (`APIClient.Configuration.clock`, as its calls

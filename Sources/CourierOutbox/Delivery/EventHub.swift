@@ -1,4 +1,4 @@
-import Courier
+import CourierCore
 import Foundation
 
 /// Hands each event to every sequence made by `Outbox.events()`, each with its own unbounded

@@ -1,4 +1,4 @@
-import Courier
+import CourierCore
 import Foundation
 
 /// The outbox's one delivery loop: it wakes when something may have become due — an enqueue, a

@@ -1,4 +1,4 @@
-import Courier
+import CourierCore
 import Foundation
 
 /// What an attempt's outcome means for its entry, by the delivery rules:

@@ -1,4 +1,4 @@
-import Courier
+import CourierCore
 import Foundation
 
 /// Writes the fields of a journal record: integers little-endian, strings and bytes after their

@@ -1,4 +1,4 @@
-import Courier
+import CourierCore
 import Foundation
 
 /// One change to the store, as the journal keeps it; replaying the records in order rebuilds the

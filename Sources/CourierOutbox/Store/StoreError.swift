@@ -1,4 +1,4 @@
-import Courier
+import CourierCore
 
 /// A failure of the store, with the outbox error it becomes.
 struct StoreError: Error {

@@ -1,4 +1,4 @@
-import Courier
+import CourierCore
 import Foundation
 
 /// An entry as the store keeps it: what is needed to send the call again after a restart (built

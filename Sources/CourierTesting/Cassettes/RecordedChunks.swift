@@ -1,4 +1,4 @@
-import Courier
+import CourierCore
 import Foundation
 
 /// A streamed body passed on as it arrives, each chunk, its end or its failure reported on the
