@@ -2,7 +2,8 @@ import CourierTesting
 import Foundation
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
 
 /// The one owner of a call's time, on a clock the tests move: when it ends work, how it words the
 /// timeout, how a stream's deadline moves.

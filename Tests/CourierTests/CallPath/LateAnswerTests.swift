@@ -2,7 +2,8 @@ import CourierTesting
 import Foundation
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
 
 /// An answer read after the call's deadline ends the call as a timeout, whatever it says, also
 /// where the call runs in the caller's task (no interceptors, the system clock) and trusts the

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
 
 /// The one-pass join of the usual path must agree with the full rules whenever it answers, and
 /// must leave every path the rules refuse or encode to them.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
 
 /// A TLS error's description reads cleanly: the library's error names, no source path of the
 /// machine that built it, and the reason and host said once.

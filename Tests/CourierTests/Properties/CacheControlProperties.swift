@@ -1,7 +1,9 @@
 import HTTPTypes
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
+@testable import CourierCaching
 
 /// `CacheControl`: any text parses without trapping, and directives written by RFC 9111's grammar
 /// (section 5.2) parse to what was written, in one field line or several.

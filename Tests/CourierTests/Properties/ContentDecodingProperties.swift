@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
 
 /// `ContentDecoding` and `BodyMeter`: a `Content-Encoding` list of any spelling reads as its
 /// codings, and a body's bytes are stopped exactly where the first limit on them is passed.

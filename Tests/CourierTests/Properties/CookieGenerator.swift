@@ -1,6 +1,7 @@
 import Foundation
 
-@testable import Courier
+import Courier
+@testable import CourierCore
 
 /// A `Set-Cookie` value, the URL it came from, and the cookie RFC 6265's algorithm (section 5.2
 /// and 5.3) keeps from it, worked out independently of `Cookie`.

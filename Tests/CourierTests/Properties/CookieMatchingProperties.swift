@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
 
 /// Where a cookie goes (RFC 6265, sections 5.1.3, 5.1.4 and 5.4): by domain, by path, and through
 /// a `CookieJar`, from the URLs a client sends requests to.

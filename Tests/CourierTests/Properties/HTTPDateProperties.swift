@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
 
 /// `HTTPDate`: any text parses without trapping, every date written in any of RFC 9110's three
 /// forms (section 5.6.7) parses back to itself, and dates that do not exist never parse.

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
+@testable import CourierStreams
 
 /// `JSONLineSplitter`: how a body is cut into chunks never changes its lines, every line written
 /// comes back with its number, and a line past the limit fails with its number.

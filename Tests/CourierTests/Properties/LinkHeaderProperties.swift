@@ -2,7 +2,9 @@ import Foundation
 import HTTPTypes
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
+@testable import CourierStreams
 
 /// `LinkHeader`: any text parses without trapping, and link values written by RFC 8288's grammar
 /// (section 3) parse to their targets and relation types.

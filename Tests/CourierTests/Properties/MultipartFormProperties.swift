@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
 
 /// `MultipartForm`: a body of any parts, with names, file names and media types of any text and
 /// contents of any bytes (line breaks and dashes among them), splits back at its boundary into

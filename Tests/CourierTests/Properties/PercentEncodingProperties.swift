@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
 
 /// `PercentEncoding`: any text encodes to allowed characters only and decodes back to itself,
 /// with Courier's decoder and with Foundation's.

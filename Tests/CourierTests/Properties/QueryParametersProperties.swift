@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
 
 /// `QueryParameters` and `QueryValue`: a query of any names and values reads back, through
 /// Foundation's `URLComponents`, as the pairs it was written with; every value's text reads back

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
 
 /// `RetryAfter`: any value reads without trapping and never as a negative delay; seconds read as
 /// themselves, and a date as the time from now until it, or zero once it has passed.

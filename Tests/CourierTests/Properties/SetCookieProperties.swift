@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
 
 /// `Cookie(setCookie:from:now:)`: any value parses without trapping into nothing or a cookie the
 /// URL's host may set, and well-formed values parse to what RFC 6265's algorithm keeps.

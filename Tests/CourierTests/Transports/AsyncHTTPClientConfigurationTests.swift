@@ -4,7 +4,7 @@
     import NIOSSL
     import Testing
 
-    @testable import Courier
+    @testable import CourierCore
 
     /// What Courier's AsyncHTTPClient configurations hold: TLS 1.2 at least, a connect timeout,
     /// no redirects; an app's own choices stay.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
 
 @Suite("BodySpool", .timeLimit(.minutes(1)))  // a wait that broke would hang, not fail
 struct BodySpoolTests {

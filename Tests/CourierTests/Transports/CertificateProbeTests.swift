@@ -1,5 +1,5 @@
 #if CourierNIO
-    @testable import Courier
+    @testable import CourierCore
     import Foundation
     import NIOSSL
     import Testing

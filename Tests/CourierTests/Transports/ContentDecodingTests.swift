@@ -2,7 +2,8 @@ import Foundation
 import HTTPTypes
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
 
 /// Splitting the `Set-Cookie` value URLSession joined with ", " back into its cookies.
 @Suite("Joined Set-Cookie")

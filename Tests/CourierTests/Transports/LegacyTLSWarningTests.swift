@@ -4,7 +4,7 @@
     import NIOSSL
     import Testing
 
-    @testable import Courier
+    @testable import CourierCore
 
     /// A transport made with a logger over a configuration that accepts TLS 1.0 or 1.1 says so,
     /// once, as it is made; Courier's recommended configurations say nothing.

@@ -2,7 +2,9 @@ import Foundation
 import HTTPTypes
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
+@testable import CourierDownloads
 
 /// What the client tells a transport about each exchange: the same for every transport, stubs
 /// included.
@@ -52,7 +54,7 @@ struct TransportContextTests {
         defer { try? FileManager.default.removeItem(at: destination) }
         try await client.download(StubRequest(), to: destination)
         #expect(seen.withLock { $0.first?.readsWholeBody } == false)
-        #expect(seen.withLock { $0.first?.download?.destination } == destination)
+        #expect(seen.withLock { ($0.first?.download as? DownloadFile)?.destination } == destination)
         #expect(FileManager.default.fileExists(atPath: destination.path))
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,7 +1,8 @@
 import HTTPTypes
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
 
 /// The response-head shortcut for common field names must give the same names as
 /// `HTTPField.Name(_:)`, keep the name as received, and refuse what that refuses.

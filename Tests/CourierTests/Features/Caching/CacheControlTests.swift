@@ -1,6 +1,8 @@
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
+@testable import CourierCaching
 
 @Suite("CacheControl")
 struct CacheControlTests {

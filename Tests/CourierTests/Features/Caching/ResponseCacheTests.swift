@@ -2,7 +2,9 @@ import CourierTesting
 import Foundation
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
+@testable import CourierCaching
 
 /// The cache step over a transport that counts and holds its calls: coalescing and cancellation.
 @Suite("ResponseCache")

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
+@testable import CourierCaching
 
 /// The internal SHA-256 against the NIST test vectors (FIPS 180-4 examples).
 @Suite("SHA256")

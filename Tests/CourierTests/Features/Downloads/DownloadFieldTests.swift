@@ -2,7 +2,9 @@ import Foundation
 import HTTPTypes
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
+@testable import CourierDownloads
 
 /// What a download reads in a response's fields: validators (RFC 9110), `Content-Range`, the
 /// digests of RFC 9530, and the digests an app gives.

@@ -3,7 +3,9 @@ import HTTPTypes
 import Logging
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
+@testable import CourierDownloads
 
 /// A download's file once the download has ended: a transport whose head arrives late (the call's
 /// deadline passed first, on a loaded machine) must not open the file again, or a `.download`

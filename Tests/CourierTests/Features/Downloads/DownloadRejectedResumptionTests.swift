@@ -2,7 +2,9 @@ import Foundation
 import HTTPTypes
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
+@testable import CourierDownloads
 
 /// An error answer to a download's resumption is read as the call path reads a refused status
 /// (issue 45: one owner for the rule): a body read past the call's deadline makes the call's

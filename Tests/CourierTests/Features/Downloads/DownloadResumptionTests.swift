@@ -2,7 +2,9 @@ import Foundation
 import HTTPTypes
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
+@testable import CourierDownloads
 
 /// `APIClient.download(_:to:options:progress:)` resumes inside its call, over a stub transport
 /// that cuts its answers: what it asks for, through which steps, and what it writes.

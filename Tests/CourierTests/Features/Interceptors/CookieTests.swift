@@ -3,7 +3,8 @@ import Foundation
 import HTTPTypes
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
 
 /// The opt-in cookie jar (RFC 6265, `Configuration.cookies`): what is kept, what goes where.
 @Suite("Cookies")

@@ -2,7 +2,8 @@ import CourierTesting
 import Foundation
 import Testing
 
-@testable import Courier
+import Courier
+@testable import CourierCore
 
 /// Token refresh against stubs: single flight, newer tokens, failures, loops, proactive refresh.
 @Suite("RefreshingAuthorizationInterceptor")

@@ -3,6 +3,7 @@ import CourierTesting
 import Foundation
 import HTTPTypes
 import Testing
+@testable import CourierStreams
 
 /// `APIClient.events(_:)`: decoding, reconnection, time limits and cancellation, over a scripted
 /// transport.

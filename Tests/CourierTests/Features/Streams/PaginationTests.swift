@@ -2,6 +2,7 @@ import Courier
 import Foundation
 import HTTPTypes
 import Testing
+@testable import CourierStreams
 
 @Suite("Pagination")
 struct PaginationTests {

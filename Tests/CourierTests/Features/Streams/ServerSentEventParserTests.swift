@@ -1,6 +1,7 @@
 import Courier
 import Foundation
 import Testing
+@testable import CourierStreams
 
 /// The WHATWG rules for interpreting an event stream, one by one.
 @Suite("Server-Sent Events: parser")
