@@ -357,7 +357,8 @@ let package = Package(
         .testTarget(
             name: "CourierOutboxTests",
             dependencies: [
-                "CourierOutbox", "Courier", "CourierCore", "CourierTesting", .product(name: "Logging", package: "swift-log"),
+                "CourierOutbox", "Courier", "CourierCore", "CourierTesting",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),

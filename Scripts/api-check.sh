@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The API breakage check, run by CI: the public API of every product against the last release's,
-# recorded in .api-baseline/, with `swift package diagnose-api-breaking-changes`.
+# recorded in .api-baseline/, with swift-api-digester (what `swift package diagnose-api-breaking-changes` runs).
 #
 #   bash Scripts/api-check.sh PRODUCT…                   # check (CI: .ci/run names the products)
 #   bash Scripts/api-check.sh --record VERSION PRODUCT…  # record HEAD's API as release VERSION's
@@ -16,8 +16,9 @@
 # version (rule 2 fails a `## [0.1.1]` that keeps a `### Breaking` heading). After a release,
 # record its API (--record) so that the next changes are compared with it.
 #
-# The baseline is the JSON that swift-api-digester dumps for each module, in
-# .api-baseline/<commit>/<Module>.json, as SwiftPM's `--baseline-dir` expects it: the check builds
+# The baseline is the JSON that swift-api-digester dumps for each product, in
+# .api-baseline/<commit>/<Product>.json (the umbrella `Courier`'s holds every module it
+# re-exports, named as `Courier`'s: `normalize` below), as SwiftPM's `--baseline-dir` has it: the check builds
 # no old revision, only reads those files. `.api-baseline/baseline` names the release and the
 # commit; the commit must be in the clone's history (CI clones the whole history). The dumps keep
 # public declarations only (Scripts/api-baseline-filter.py): the digester also dumps `package`
@@ -36,6 +37,48 @@ cd "$(dirname "$0")/.."
 scratch="${API_CHECK_SCRATCH:-.build}"
 changelog="${API_CHECK_CHANGELOG:-CHANGELOG.md}"
 
+# The modules whose API a product's is: the umbrella `Courier` re-exports the core and the
+# feature modules (`@_exported import`), so that an app's `import Courier` sees all of them as
+# one API; the others are their own module.
+product_modules() {
+    if [[ $1 == Courier ]]; then
+        echo Courier CourierCore CourierCaching CourierStreams CourierDownloads
+    else
+        echo "$1"
+    fi
+}
+
+# dump_product PRODUCT OUT.json: swift-api-digester's dump of the product's modules, from the
+# build in $scratch, into one file.
+dump_product() {
+    local modules flags=() module_flags=()
+    modules="$(swift build --scratch-path "$scratch" --traits Demo --show-bin-path)/Modules"
+    # The C modules of the dependencies, as SwiftPM's own dump names them.
+    while IFS= read -r map; do flags+=(-Xcc "-fmodule-map-file=$map"); done < <(
+        find "$scratch/checkouts" -path '*/Sources/*' -name module.modulemap -not -path '*/Benchmarks/*'
+        ls "$scratch"/*/debug/*.build/module.modulemap 2>/dev/null
+    )
+    for module in $(product_modules "$1"); do module_flags+=(-module "$module"); done
+    swift-api-digester -dump-sdk -compiler-style-diags -I "$modules" "${flags[@]}" "${module_flags[@]}" -o "$2"
+}
+
+# normalize DUMP.json…: names the declarations of the modules `Courier` re-exports as `Courier`'s
+# (in printed names, module names, USRs and mangled names), since that is how an app that writes
+# `import Courier` names them: a declaration that moved from `Courier` into `CourierCore` is
+# then the same declaration, and a type in another product's signature (`CourierCore.APIClient`
+# in CourierTesting's) the same type.
+normalize() {
+    python3 - "$@" <<'PY'
+import re, sys
+for path in sys.argv[1:]:
+    text = open(path).read()
+    for module in ("CourierCore", "CourierCaching", "CourierStreams", "CourierDownloads"):
+        text = text.replace("%d%s" % (len(module), module), "7Courier")
+        text = re.sub(r"\b%s\b" % module, "Courier", text)
+    open(path, "w").write(text)
+PY
+}
+
 if [[ ${1:-} == --record ]]; then
     version="$2"
     shift 2
@@ -43,22 +86,16 @@ if [[ ${1:-} == --record ]]; then
         { echo "commit Sources/ and Package.swift first: the baseline names a commit"; exit 1; }
     commit="$(git rev-parse HEAD)"
     swift build --scratch-path "$scratch" --traits Demo
-    modules="$(swift build --scratch-path "$scratch" --traits Demo --show-bin-path)/Modules"
-    # The C modules of the dependencies, as SwiftPM's own dump names them.
-    flags=()
-    while IFS= read -r map; do flags+=(-Xcc "-fmodule-map-file=$map"); done < <(
-        find "$scratch/checkouts" -path '*/Sources/*' -name module.modulemap -not -path '*/Benchmarks/*'
-        ls "$scratch"/*/debug/*.build/module.modulemap 2>/dev/null
-    )
     rm -rf .api-baseline/*/
     mkdir -p ".api-baseline/$commit"
-    for product in "$@"; do
-        swift-api-digester -dump-sdk -compiler-style-diags -I "$modules" "${flags[@]}" \
-            -module "$product" -o ".api-baseline/$commit/$product.json"
-    done
-    # Public declarations only: the digester dumps `package` ones too.
+    for product in "$@"; do dump_product "$product" ".api-baseline/$commit/$product.json"; done
+    # Public declarations only: the digester dumps `package` ones too. Filtered before the names
+    # are normalized, since the symbol graphs' USRs name each declaration's own module.
     swift package --scratch-path "$scratch" --traits Demo dump-symbol-graph --minimum-access-level public
-    python3 Scripts/api-baseline-filter.py "$(dirname "$modules")/../symbolgraph" ".api-baseline/$commit"/*.json
+    python3 Scripts/api-baseline-filter.py \
+        "$(swift build --scratch-path "$scratch" --traits Demo --show-bin-path)/symbolgraph" \
+        ".api-baseline/$commit"/*.json
+    normalize ".api-baseline/$commit"/*.json
     cat >.api-baseline/baseline <<EOF
 # The public API Scripts/api-check.sh compares with: release $version, recorded from this commit.
 version=$version
@@ -85,15 +122,26 @@ products=()
 for product in "$@"; do [[ -f .api-baseline/$commit/$product.json ]] && products+=("$product"); done
 
 output="$(mktemp)"
-trap 'rm -f "$output"' EXIT
+current="$(mktemp -d)"
+trap 'rm -rf "$output" "$current"' EXIT
 status=0
-swift package --scratch-path "$scratch" --traits Demo diagnose-api-breaking-changes "$commit" \
-    --products "${products[@]}" --baseline-dir .api-baseline 2>&1 | grep -av '^\[[0-9]*/[0-9]*\]' | tee "$output" ||
-    status=$?
+# What SwiftPM's `diagnose-api-breaking-changes` does (dump the product's module, compare it with
+# the baseline's dump), done here so that the umbrella's API is the union of the modules it
+# re-exports: SwiftPM would dump the `Courier` module alone, without them.
+swift build --scratch-path "$scratch" --traits Demo 2>&1 | grep -av '^\[[0-9]*/[0-9]*\]' || status=$?
+for product in "${products[@]}"; do
+    dump_product "$product" "$current/$product.json" || status=$?
+done
+normalize "$current"/*.json
+for product in "${products[@]}"; do
+    echo "== $product"
+    swift-api-digester -diagnose-sdk -compiler-style-diags -input-paths ".api-baseline/$commit/$product.json" \
+        -input-paths "$current/$product.json" 2>&1 | grep -a 'API breakage: ' | tee -a "$output" || true
+done
 breaks="$(grep -a 'API breakage: ' "$output" | sed 's/.*API breakage: //' || true)"
 if [[ -z $breaks ]]; then
     if [[ $status != 0 ]]; then
-        echo "api-check: diagnose-api-breaking-changes failed without reporting a break (see above)"
+        echo "api-check: the build or a dump failed (see above)"
         exit 1
     fi
     echo "api-check: no breaking change since $version in ${products[*]}"

@@ -1,5 +1,5 @@
-import HTTPTypes
 import CourierCore
+import HTTPTypes
 
 /// The directives of `Cache-Control` fields (RFC 9111, section 5.2), request's or response's.
 ///

@@ -1,5 +1,5 @@
-import Foundation
 import CourierCore
+import Foundation
 
 /// What a ``CacheStorage`` keeps under one ``CacheKey``: the stored variants of one resource for
 /// one credential.

@@ -1,6 +1,6 @@
+import CourierCore
 import Foundation
 import HTTPTypes
-import CourierCore
 
 /// Where a response is stored: a digest of the request's method, URL and credential.
 ///

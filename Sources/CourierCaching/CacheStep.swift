@@ -1,7 +1,7 @@
+import CourierCore
 import Foundation
 import HTTPTypes
 import Logging
-import CourierCore
 
 /// The cache's place in a call: innermost, after every interceptor and above redirects and the
 /// transport, so that it sees the request's final header fields.

@@ -1,5 +1,5 @@
-public import Foundation
 import CourierCore
+public import Foundation
 
 /// A ``CacheStorage`` on disk: one file per entry in a directory of its own, written atomically,
 /// bounded in size, and read back after a restart.

@@ -1,6 +1,6 @@
+import CourierCore
 import Foundation
 import HTTPTypes
-import CourierCore
 
 /// How fresh a stored response is (RFC 9111, section 4.2), for a private cache: `s-maxage` is
 /// ignored, and a heuristic lifetime is used only where section 4.2.2 allows it.

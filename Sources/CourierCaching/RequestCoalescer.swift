@@ -1,6 +1,6 @@
+import CourierCore
 import Foundation
 import HTTPTypes
-import CourierCore
 
 /// Identical calls in flight, shared: the first caller starts the load in a task of its own, later
 /// callers with the same key join it, and all get its result.

@@ -1,6 +1,6 @@
+import CourierCore
 import Foundation
 import HTTPTypes
-import CourierCore
 
 /// Whether a response may be stored (RFC 9111, section 3), by the rules of a private cache and
 /// Courier's stricter ones for credentials.

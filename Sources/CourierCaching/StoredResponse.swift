@@ -1,6 +1,6 @@
+import CourierCore
 import Foundation
 import HTTPTypes
-import CourierCore
 
 /// One stored response: its head, body, when it was asked for and received, and which variant of
 /// the resource it is (the digest of the request's values of the fields its `Vary` names).

@@ -1,6 +1,6 @@
+public import CourierCore
 public import Foundation
 public import HTTPTypes
-public import CourierCore
 
 extension APIClient {
     /// Downloads the response body into a file, streaming it to disk.

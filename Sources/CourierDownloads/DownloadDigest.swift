@@ -1,5 +1,5 @@
-public import Foundation
 import CourierCore
+public import Foundation
 
 /// The digest a downloaded body must have, known from elsewhere: a release page, a manifest, an
 /// API that lists files with their SHA-256.

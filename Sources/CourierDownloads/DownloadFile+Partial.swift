@@ -1,7 +1,7 @@
+import CourierCore
 import Foundation
 import HTTPTypes
 import Logging
-import CourierCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,6 @@
+import CourierCore
 import Dispatch
 import Foundation
-import CourierCore
 
 #if canImport(Glibc)
     import Glibc

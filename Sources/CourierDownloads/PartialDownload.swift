@@ -1,6 +1,6 @@
+import CourierCore
 import Foundation
 import HTTPTypes
-import CourierCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,6 @@
+import CourierCore
 import Foundation
 import HTTPTypes
-import CourierCore
 
 /// What a response that carries a whole body says about that body (RFC 9110's selected
 /// representation): how to ask for the rest of it later, its length, and its digest.

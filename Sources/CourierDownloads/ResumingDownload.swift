@@ -1,7 +1,7 @@
+import CourierCore
 import Foundation
 import HTTPTypes
 import Logging
-import CourierCore
 
 /// A download's body into its file: resumed inside the call when the connection fails mid-way,
 /// checked against its digest, and moved into place. What the download verb's `finish` runs, in

@@ -1,6 +1,6 @@
+import CourierCore
 import Foundation
 import HTTPTypes
-import CourierCore
 
 extension HTTPField.Name {
     /// RFC 9530: the digest of the selected representation, whole, whatever part of it a response

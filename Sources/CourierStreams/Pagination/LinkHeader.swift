@@ -1,6 +1,6 @@
+import CourierCore
 import Foundation
 import HTTPTypes
-import CourierCore
 
 /// Reads `Link` header fields (RFC 8288).
 enum LinkHeader {

@@ -1,6 +1,6 @@
+public import CourierCore
 import Foundation
 import HTTPTypes
-public import CourierCore
 
 /// The pages of a paginated endpoint, fetched one at a time as the iteration asks for them.
 ///

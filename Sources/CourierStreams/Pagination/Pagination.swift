@@ -1,5 +1,5 @@
-public import Foundation
 public import CourierCore
+public import Foundation
 
 /// How to get from one page of a paginated endpoint to the next: the next request, made from the
 /// current request and its response, or `nil` after the last page.

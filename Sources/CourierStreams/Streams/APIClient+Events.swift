@@ -1,6 +1,6 @@
+public import CourierCore
 import Foundation
 import HTTPTypes
-public import CourierCore
 
 extension APIClient {
     /// The Server-Sent Events of an endpoint, with each event's data decoded as the request's

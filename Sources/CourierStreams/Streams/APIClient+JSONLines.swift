@@ -1,6 +1,6 @@
+public import CourierCore
 import Foundation
 import HTTPTypes
-public import CourierCore
 
 extension APIClient {
     /// The values of a JSON Lines (NDJSON) endpoint, one per line, each decoded as the request's

@@ -1,5 +1,5 @@
-import Foundation
 import CourierCore
+import Foundation
 
 extension CallOutcome {
     /// The one frame loop of a streamed body, which Server-Sent Events and JSON Lines both run

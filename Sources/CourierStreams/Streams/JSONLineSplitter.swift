@@ -1,5 +1,5 @@
-import Foundation
 import CourierCore
+import Foundation
 
 /// Splits a JSON Lines (NDJSON) body into its lines as chunks arrive, numbering them from 1.
 ///

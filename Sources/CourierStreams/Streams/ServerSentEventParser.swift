@@ -1,5 +1,5 @@
-package import Foundation
 package import CourierCore
+package import Foundation
 
 /// Turns the bytes of a `text/event-stream` into events, following the WHATWG HTML rules for
 /// interpreting an event stream.

@@ -1,5 +1,5 @@
-import Foundation
 import CourierCore
+import Foundation
 
 /// The typed events of a Server-Sent Events endpoint, reconnecting when the connection drops.
 ///

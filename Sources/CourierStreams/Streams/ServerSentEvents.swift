@@ -1,5 +1,5 @@
-public import Foundation
 public import CourierCore
+public import Foundation
 
 /// The events of a `text/event-stream` body, parsed as its chunks arrive.
 ///

@@ -1,8 +1,8 @@
+import Courier
 import CourierTesting
 import Foundation
 import Testing
 
-import Courier
 @testable import CourierCore
 
 /// The one owner of a call's time, on a clock the tests move: when it ends work, how it words the

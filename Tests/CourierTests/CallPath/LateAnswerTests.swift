@@ -1,8 +1,8 @@
+import Courier
 import CourierTesting
 import Foundation
 import Testing
 
-import Courier
 @testable import CourierCore
 
 /// An answer read after the call's deadline ends the call as a timeout, whatever it says, also

@@ -1,6 +1,6 @@
+import Courier
 import Testing
 
-import Courier
 @testable import CourierCore
 
 /// The one-pass join of the usual path must agree with the full rules whenever it answers, and

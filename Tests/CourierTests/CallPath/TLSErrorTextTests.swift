@@ -1,7 +1,7 @@
+import Courier
 import Foundation
 import Testing
 
-import Courier
 @testable import CourierCore
 
 /// A TLS error's description reads cleanly: the library's error names, no source path of the

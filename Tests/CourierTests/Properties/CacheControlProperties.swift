@@ -1,9 +1,9 @@
+import Courier
 import HTTPTypes
 import Testing
 
-import Courier
-@testable import CourierCore
 @testable import CourierCaching
+@testable import CourierCore
 
 /// `CacheControl`: any text parses without trapping, and directives written by RFC 9111's grammar
 /// (section 5.2) parse to what was written, in one field line or several.

@@ -1,6 +1,6 @@
+import Courier
 import Testing
 
-import Courier
 @testable import CourierCore
 
 /// `ContentDecoding` and `BodyMeter`: a `Content-Encoding` list of any spelling reads as its

@@ -1,6 +1,6 @@
+import Courier
 import Foundation
 
-import Courier
 @testable import CourierCore
 
 /// A `Set-Cookie` value, the URL it came from, and the cookie RFC 6265's algorithm (section 5.2

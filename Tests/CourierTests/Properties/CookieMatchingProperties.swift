@@ -1,7 +1,7 @@
+import Courier
 import Foundation
 import Testing
 
-import Courier
 @testable import CourierCore
 
 /// Where a cookie goes (RFC 6265, sections 5.1.3, 5.1.4 and 5.4): by domain, by path, and through

@@ -1,7 +1,7 @@
+import Courier
 import Foundation
 import Testing
 
-import Courier
 @testable import CourierCore
 
 /// `HTTPDate`: any text parses without trapping, every date written in any of RFC 9110's three

@@ -1,7 +1,7 @@
+import Courier
 import Foundation
 import Testing
 
-import Courier
 @testable import CourierCore
 
 /// `MultipartForm`: a body of any parts, with names, file names and media types of any text and

@@ -1,7 +1,7 @@
+import Courier
 import Foundation
 import Testing
 
-import Courier
 @testable import CourierCore
 
 /// `PercentEncoding`: any text encodes to allowed characters only and decodes back to itself,

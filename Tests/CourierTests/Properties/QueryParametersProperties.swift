@@ -1,7 +1,7 @@
+import Courier
 import Foundation
 import Testing
 
-import Courier
 @testable import CourierCore
 
 /// `QueryParameters` and `QueryValue`: a query of any names and values reads back, through

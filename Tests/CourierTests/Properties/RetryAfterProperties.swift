@@ -1,7 +1,7 @@
+import Courier
 import Foundation
 import Testing
 
-import Courier
 @testable import CourierCore
 
 /// `RetryAfter`: any value reads without trapping and never as a negative delay; seconds read as

@@ -1,7 +1,7 @@
+import Courier
 import Foundation
 import Testing
 
-import Courier
 @testable import CourierCore
 
 /// `Cookie(setCookie:from:now:)`: any value parses without trapping into nothing or a cookie the

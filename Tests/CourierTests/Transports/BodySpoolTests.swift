@@ -1,7 +1,7 @@
+import Courier
 import Foundation
 import Testing
 
-import Courier
 @testable import CourierCore
 
 @Suite("BodySpool", .timeLimit(.minutes(1)))  // a wait that broke would hang, not fail

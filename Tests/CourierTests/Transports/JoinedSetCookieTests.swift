@@ -1,6 +1,6 @@
+import Courier
 import Testing
 
-import Courier
 @testable import CourierCore
 
 /// Splitting the `Set-Cookie` value URLSession joined with ", " back into its cookies.

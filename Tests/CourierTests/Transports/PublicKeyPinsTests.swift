@@ -1,8 +1,8 @@
+import Courier
 import CourierTesting
 import Foundation
 import Testing
 
-import Courier
 @testable import CourierCore
 
 #if canImport(FoundationNetworking)

@@ -1,7 +1,7 @@
+import Courier
 import HTTPTypes
 import Testing
 
-import Courier
 @testable import CourierCore
 
 /// The response-head shortcut for common field names must give the same names as

@@ -1,8 +1,8 @@
+import Courier
 import Testing
 
-import Courier
-@testable import CourierCore
 @testable import CourierCaching
+@testable import CourierCore
 
 @Suite("CacheControl")
 struct CacheControlTests {

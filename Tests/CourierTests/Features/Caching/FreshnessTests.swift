@@ -1,9 +1,9 @@
+import Courier
 import Foundation
 import Testing
 
-import Courier
-@testable import CourierCore
 @testable import CourierCaching
+@testable import CourierCore
 
 @Suite("Freshness")
 struct FreshnessTests {

@@ -1,10 +1,10 @@
+import Courier
 import CourierTesting
 import Foundation
 import Testing
 
-import Courier
-@testable import CourierCore
 @testable import CourierCaching
+@testable import CourierCore
 
 /// The cache step over a transport that counts and holds its calls: coalescing and cancellation.
 @Suite("ResponseCache")

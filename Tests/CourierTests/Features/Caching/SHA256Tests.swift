@@ -1,9 +1,9 @@
+import Courier
 import Foundation
 import Testing
 
-import Courier
-@testable import CourierCore
 @testable import CourierCaching
+@testable import CourierCore
 
 /// The internal SHA-256 against the NIST test vectors (FIPS 180-4 examples).
 @Suite("SHA256")

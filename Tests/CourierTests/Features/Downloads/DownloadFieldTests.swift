@@ -1,8 +1,8 @@
+import Courier
 import Foundation
 import HTTPTypes
 import Testing
 
-import Courier
 @testable import CourierCore
 @testable import CourierDownloads
 

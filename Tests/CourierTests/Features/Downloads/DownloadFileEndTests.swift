@@ -1,9 +1,9 @@
+import Courier
 import Foundation
 import HTTPTypes
 import Logging
 import Testing
 
-import Courier
 @testable import CourierCore
 @testable import CourierDownloads
 

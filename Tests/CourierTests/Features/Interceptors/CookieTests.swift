@@ -1,9 +1,9 @@
+import Courier
 import CourierTesting
 import Foundation
 import HTTPTypes
 import Testing
 
-import Courier
 @testable import CourierCore
 
 /// The opt-in cookie jar (RFC 6265, `Configuration.cookies`): what is kept, what goes where.
