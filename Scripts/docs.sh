@@ -54,8 +54,12 @@ for module in "$@"; do
     mapfile -t paths < <(search_paths "$module")
     graphs="$work/graphs/$module"
     mkdir -p "$graphs"
+    # The umbrella's catalog documents what `import Courier` gives: the modules it re-exports.
+    reexported=()
+    [[ $module == Courier ]] &&
+        reexported=(-experimental-allowed-reexported-modules=CourierCore,CourierCaching,CourierStreams,CourierDownloads)
     swift-symbolgraph-extract -module-name "$module" "${paths[@]}" -minimum-access-level public \
-        -skip-inherited-docs -emit-extension-block-symbols -output-dir "$graphs"
+        -skip-inherited-docs -emit-extension-block-symbols "${reexported[@]}" -output-dir "$graphs"
     docc convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$graphs" \
         --output-path "$output/$module.doccarchive" --fallback-display-name "$module" \
         --fallback-bundle-identifier "$module" --warnings-as-errors
