@@ -8,7 +8,14 @@
 # and builds each one after the other with `swift build -c release` from a fresh `.build`:
 #
 #   urlsession        plain URLSession (FoundationNetworking on Linux): the baseline
-#   courier-no-traits Courier with `traits: []`, what an iOS or macOS app gets
+#   courier-core      the `CourierCore` product alone with `traits: []`: the core-only consumer
+#   courier-core-10   the same with ten request types instead of one (each its own model), for
+#                     the marginal bytes of one more request type
+#   courier-caching   the core and `CourierCaching` (a `ResponseCache` on the configuration)
+#   courier-streams   the core and `CourierStreams` (an event stream the program can open)
+#   courier-downloads the core and `CourierDownloads` (a download the program can make)
+#   courier-no-traits the umbrella `Courier` with `traits: []`, what an iOS or macOS app that
+#                     writes `import Courier` gets (everything)
 #   courier-default   Courier with its default traits (AsyncHTTPClient on Linux); only with
 #                     --with-default-traits, as it builds SwiftNIO and BoringSSL (minutes, cold)
 #   alamofire, get    only when PEERS_PATH_OVERRIDES names a folder holding `Alamofire/` and `Get/`
@@ -95,9 +102,12 @@ let todo = try JSONDecoder().decode(Todo.self, from: data)
 print(todo)
 EOF
 
-courier_main=$(
+# courier_main IMPORTS CONFIGURE EXTRA: the Courier consumer's main.swift, importing IMPORTS,
+# configuring the client with CONFIGURE, and with EXTRA after the call (a feature's use, behind a
+# branch the benchmark never takes, so that the program links what an app using it links).
+courier_main() {
     cat <<EOF
-import Courier
+$1
 import Foundation
 
 $model
@@ -108,23 +118,63 @@ struct TodoRequest: APIRequest {
     var path: String
 }
 
-guard CommandLine.arguments.count == 2, let url = URL(string: CommandLine.arguments[1]),
+guard CommandLine.arguments.count >= 2, let url = URL(string: CommandLine.arguments[1]),
     let origin = URL(string: "/", relativeTo: url)?.absoluteURL
 else {
     fatalError("usage: consumer URL")
 }
-let client = APIClient(baseURL: origin)
+let client = APIClient(baseURL: origin) { _ in $2 }
 let todo = try await client.send(TodoRequest(path: url.path))
 print(todo)
+$3
 EOF
-)
-courier_product='.product(name: "Courier", package: "'"$(basename "$root")"'")'
-write_consumer courier-no-traits ".package(path: \"$root\", traits: [])" "$courier_product" <<<"$courier_main"
+}
+package_dependency=".package(path: \"$root\", traits: [])"
+product() { echo ".product(name: \"$1\", package: \"$(basename "$root")\")"; }
+write_consumer courier-core "$package_dependency" "$(product CourierCore)" \
+    <<<"$(courier_main 'import CourierCore' '' '')"
+# Ten request types, each with a model of its own, sent in turn.
+ten_types=""
+for i in 1 2 3 4 5 6 7 8 9; do
+    ten_types+="
+struct Todo$i: Decodable, Sendable { var id: Int; var title$i: String?; var completed: Bool }
+struct TodoRequest$i: APIRequest {
+    typealias Response = Todo$i
+    var method: HTTPRequest.Method { .get }
+    var path: String
+}
+if CommandLine.arguments.count > 2 { print(try await client.send(TodoRequest$i(path: url.path))) }"
+done
+write_consumer courier-core-10 "$package_dependency" "$(product CourierCore)" \
+    <<<"$(courier_main 'import CourierCore' '' "$ten_types")"
+write_consumer courier-caching "$package_dependency" "$(product CourierCore), $(product CourierCaching)" \
+    <<<"$(courier_main $'import CourierCaching\nimport CourierCore' '$0.cache = ResponseCache()' '')"
+write_consumer courier-streams "$package_dependency" "$(product CourierCore), $(product CourierStreams)" \
+    <<<"$(courier_main $'import CourierCore\nimport CourierStreams' '' '
+struct Ticks: APIRequest {
+    typealias Response = Data
+    var method: HTTPRequest.Method { .get }
+    var path: String { "/events" }
+}
+if CommandLine.arguments.count > 2 { for try await event in client.events(Ticks()) { print(event.data) } }')"
+write_consumer courier-downloads "$package_dependency" "$(product CourierCore), $(product CourierDownloads)" \
+    <<<"$(courier_main $'import CourierCore\nimport CourierDownloads' '' '
+struct File: APIRequest {
+    typealias Response = Data
+    var method: HTTPRequest.Method { .get }
+    var path: String { "/file" }
+}
+if CommandLine.arguments.count > 2 {
+    try await client.download(File(), to: URL(fileURLWithPath: CommandLine.arguments[2]))
+}')"
+write_consumer courier-no-traits "$package_dependency" "$(product Courier)" \
+    <<<"$(courier_main 'import Courier' '' '')"
 if [ "$with_default" = 1 ]; then
-    write_consumer courier-default ".package(path: \"$root\")" "$courier_product" <<<"$courier_main"
+    write_consumer courier-default ".package(path: \"$root\")" "$(product Courier)" \
+        <<<"$(courier_main 'import Courier' '' '')"
 fi
 
-consumers=(urlsession courier-no-traits)
+consumers=(urlsession courier-core courier-core-10 courier-caching courier-streams courier-downloads courier-no-traits)
 [ "$with_default" = 1 ] && consumers+=(courier-default)
 if [ -n "${PEERS_PATH_OVERRIDES:-}" ]; then
     for peer in Alamofire Get; do
@@ -189,7 +239,12 @@ added() { python3 -c "d = $1 - $2; print(f'{\"+\" if d >= 0 else \"-\"}{abs(d) /
 label() {
     case "$1" in
     urlsession) echo "plain URLSession (baseline)" ;;
-    courier-no-traits) echo 'Courier, `traits: []` (what an iOS app gets)' ;;
+    courier-core) echo '`CourierCore` alone, `traits: []` (GET + decode)' ;;
+    courier-core-10) echo '`CourierCore`, ten request types instead of one' ;;
+    courier-caching) echo '`CourierCore` + `CourierCaching`' ;;
+    courier-streams) echo '`CourierCore` + `CourierStreams`' ;;
+    courier-downloads) echo '`CourierCore` + `CourierDownloads`' ;;
+    courier-no-traits) echo '`Courier` (umbrella, everything), `traits: []` (what an iOS app gets)' ;;
     courier-default) echo "Courier, default traits (AsyncHTTPClient on Linux)" ;;
     alamofire) echo "Alamofire $(git -C "$PEERS_PATH_OVERRIDES/Alamofire" describe --tags 2>/dev/null || true)" ;;
     get) echo "Get $(git -C "$PEERS_PATH_OVERRIDES/Get" describe --tags 2>/dev/null || true)" ;;
@@ -205,6 +260,20 @@ for name in "${consumers[@]}"; do
     echo "| $(label "$name") | ${seconds[$name]} s | ${cpu[$name]} s | $(mib "${stripped[$name]}") MiB" \
         "| $(added "${stripped[$name]}" "${stripped[urlsession]}") | $(mib "${unstripped[$name]}") MiB |"
 done
+if [ -n "${stripped[courier-core]:-}" ]; then
+    echo
+    echo "What each adds to the core-only consumer (stripped):"
+    echo
+    echo "| consumer | added over \`CourierCore\` alone |"
+    echo "|---|---:|"
+    for name in courier-caching courier-streams courier-downloads courier-no-traits; do
+        echo "| $(label "$name") | $(python3 -c "print(f'{${stripped[$name]} - ${stripped[courier-core]}:+,} B')") |"
+    done
+    echo
+    echo "One more request type (its own model) adds" \
+        "$(python3 -c "print(f'{(${stripped[courier-core-10]} - ${stripped[courier-core]}) / 9:,.0f}')") bytes" \
+        "(ten request types against one, stripped)."
+fi
 
 if [ "$breakdown" = 1 ]; then
     for name in "${consumers[@]}"; do
@@ -216,7 +285,7 @@ if [ "$breakdown" = 1 ]; then
         (cd "$work/$name/consumer" &&
             swift build -c release --product consumer -Xlinker -Map="$work/$name.map" >>"$work/$name.log" 2>&1)
         sources=()
-        [[ $name == courier-* ]] && sources=("$root/Sources/Courier")
+        [[ $name == courier-* ]] && sources=("$root/Sources")
         python3 "$root/Benchmarks/cost_breakdown.py" \
             "$(cd "$work/$name/consumer" && swift build -c release --show-bin-path)/consumer" "$work/$name.map" \
             "${sources[@]}"
