@@ -224,10 +224,14 @@ public final class ManualClock: Clock, Sendable {
         return ready
     }
 
-    /// Lets the tasks just woken run before the clock moves on.
+    /// Lets the tasks just woken run before the clock moves on, with no real time passing: each
+    /// round waits for a task of background priority, which the cooperative pool runs only after
+    /// the work queued before it at a higher priority (the woken tasks' next steps, and what those
+    /// start). Twenty rounds, as swift-concurrency-extras' `megaYield` does.
     private static func settle() async {
-        for _ in 0..<8 { await Task.yield() }
-        try? await Task.sleep(for: .milliseconds(1))
+        for _ in 0..<20 {
+            await Task.detached(priority: .background) { await Task.yield() }.value
+        }
     }
 }
 
