@@ -123,7 +123,7 @@ guard CommandLine.arguments.count >= 2, let url = URL(string: CommandLine.argume
 else {
     fatalError("usage: consumer URL")
 }
-let client = APIClient(baseURL: origin) { _ in $2 }
+let client = APIClient(baseURL: origin)${2:+ { \$0.$2 \}}
 let todo = try await client.send(TodoRequest(path: url.path))
 print(todo)
 $3
@@ -148,7 +148,7 @@ done
 write_consumer courier-core-10 "$package_dependency" "$(product CourierCore)" \
     <<<"$(courier_main 'import CourierCore' '' "$ten_types")"
 write_consumer courier-caching "$package_dependency" "$(product CourierCore), $(product CourierCaching)" \
-    <<<"$(courier_main $'import CourierCaching\nimport CourierCore' '$0.cache = ResponseCache()' '')"
+    <<<"$(courier_main $'import CourierCaching\nimport CourierCore' 'cache = ResponseCache()' '')"
 write_consumer courier-streams "$package_dependency" "$(product CourierCore), $(product CourierStreams)" \
     <<<"$(courier_main $'import CourierCore\nimport CourierStreams' '' '
 struct Ticks: APIRequest {
