@@ -52,6 +52,7 @@ let package = Package(
         .library(name: "CourierCaching", targets: ["CourierCaching"]),
         .library(name: "CourierStreams", targets: ["CourierStreams"]),
         .library(name: "CourierDownloads", targets: ["CourierDownloads"]),
+        .library(name: "CourierInterceptors", targets: ["CourierInterceptors"]),
         .library(name: "CourierCombine", targets: ["CourierCombine"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierOpenAPI", targets: ["CourierOpenAPI"]),
@@ -194,10 +195,22 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The built-in interceptors: authorization and its refresh, retry, logging, status hooks,
+        // constrained networks. Interceptors like an app's own, through the public seam.
+        .target(
+            name: "CourierInterceptors",
+            dependencies: [
+                "CourierCore", .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // The umbrella: `import Courier` re-exports the core and every feature module.
         .target(
             name: "Courier",
-            dependencies: ["CourierCore", "CourierCaching", "CourierStreams", "CourierDownloads"],
+            dependencies: [
+                "CourierCore", "CourierCaching", "CourierStreams", "CourierDownloads", "CourierInterceptors",
+            ],
             swiftSettings: strictSettings
         ),
         .target(
@@ -331,7 +344,7 @@ let package = Package(
         .testTarget(
             name: "CourierTests",
             dependencies: [
-                "Courier", "CourierCore", "CourierCaching", "CourierStreams", "CourierDownloads",
+                "Courier", "CourierCore", "CourierCaching", "CourierStreams", "CourierDownloads", "CourierInterceptors",
                 "CourierTesting",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -377,7 +390,8 @@ let package = Package(
         .testTarget(
             name: "CourierDemoTests",
             dependencies: [
-                "Courier", "CourierCore", "CourierCaching", "CourierStreams", "CourierDownloads", "CourierCombine",
+                "Courier", "CourierCore", "CourierCaching", "CourierStreams", "CourierDownloads", "CourierInterceptors",
+                "CourierCombine",
                 "CourierTesting", "CourierOpenAPI", "CourierOutbox", "DemoAPI",
                 "DemoOpenAPIClient", "DemoScenarios", "ProcessMemory",
                 demo("OpenCombineShim", "OpenCombine"), demo("Logging", "swift-log"),

@@ -11,6 +11,7 @@
 #   courier-core      the `CourierCore` product alone with `traits: []`: the core-only consumer
 #   courier-core-10   the same with ten request types instead of one (each its own model), for
 #                     the marginal bytes of one more request type
+#   courier-interceptors the core and `CourierInterceptors` (a bearer token's interceptor)
 #   courier-caching   the core and `CourierCaching` (a `ResponseCache` on the configuration)
 #   courier-streams   the core and `CourierStreams` (an event stream the program can open)
 #   courier-downloads the core and `CourierDownloads` (a download the program can make)
@@ -147,6 +148,8 @@ if CommandLine.arguments.count > 2 { print(try await client.send(TodoRequest$i(p
 done
 write_consumer courier-core-10 "$package_dependency" "$(product CourierCore)" \
     <<<"$(courier_main 'import CourierCore' '' "$ten_types")"
+write_consumer courier-interceptors "$package_dependency" "$(product CourierCore), $(product CourierInterceptors)" \
+    <<<"$(courier_main $'import CourierCore\nimport CourierInterceptors' 'interceptors = [AuthorizationInterceptor.bearer { "token" }]' '')"
 write_consumer courier-caching "$package_dependency" "$(product CourierCore), $(product CourierCaching)" \
     <<<"$(courier_main $'import CourierCaching\nimport CourierCore' 'cache = ResponseCache()' '')"
 write_consumer courier-streams "$package_dependency" "$(product CourierCore), $(product CourierStreams)" \
@@ -174,7 +177,7 @@ if [ "$with_default" = 1 ]; then
         <<<"$(courier_main 'import Courier' '' '')"
 fi
 
-consumers=(urlsession courier-core courier-core-10 courier-caching courier-streams courier-downloads courier-no-traits)
+consumers=(urlsession courier-core courier-core-10 courier-interceptors courier-caching courier-streams courier-downloads courier-no-traits)
 [ "$with_default" = 1 ] && consumers+=(courier-default)
 if [ -n "${PEERS_PATH_OVERRIDES:-}" ]; then
     for peer in Alamofire Get; do
@@ -241,6 +244,7 @@ label() {
     urlsession) echo "plain URLSession (baseline)" ;;
     courier-core) echo '`CourierCore` alone, `traits: []` (GET + decode)' ;;
     courier-core-10) echo '`CourierCore`, ten request types instead of one' ;;
+    courier-interceptors) echo '`CourierCore` + `CourierInterceptors`' ;;
     courier-caching) echo '`CourierCore` + `CourierCaching`' ;;
     courier-streams) echo '`CourierCore` + `CourierStreams`' ;;
     courier-downloads) echo '`CourierCore` + `CourierDownloads`' ;;
@@ -266,7 +270,7 @@ if [ -n "${stripped[courier-core]:-}" ]; then
     echo
     echo "| consumer | added over \`CourierCore\` alone |"
     echo "|---|---:|"
-    for name in courier-caching courier-streams courier-downloads courier-no-traits; do
+    for name in courier-interceptors courier-caching courier-streams courier-downloads courier-no-traits; do
         echo "| $(label "$name") | $(python3 -c "print(f'{${stripped[$name]} - ${stripped[courier-core]}:+,} B')") |"
     done
     echo
@@ -285,7 +289,7 @@ if [ "$breakdown" = 1 ]; then
         (cd "$work/$name/consumer" &&
             swift build -c release --product consumer -Xlinker -Map="$work/$name.map" >>"$work/$name.log" 2>&1)
         sources=()
-        [[ $name == courier-* ]] && sources=("$root/Sources")
+        [[ $name == courier-* ]] && sources=("$root/Sources/CourierCore")
         python3 "$root/Benchmarks/cost_breakdown.py" \
             "$(cd "$work/$name/consumer" && swift build -c release --show-bin-path)/consumer" "$work/$name.map" \
             "${sources[@]}"

@@ -42,7 +42,7 @@ changelog="${API_CHECK_CHANGELOG:-CHANGELOG.md}"
 # one API; the others are their own module.
 product_modules() {
     if [[ $1 == Courier ]]; then
-        echo Courier CourierCore CourierCaching CourierStreams CourierDownloads
+        echo Courier CourierCore CourierCaching CourierStreams CourierDownloads CourierInterceptors
     else
         echo "$1"
     fi
@@ -72,7 +72,7 @@ normalize() {
 import re, sys
 for path in sys.argv[1:]:
     text = open(path).read()
-    for module in ("CourierCore", "CourierCaching", "CourierStreams", "CourierDownloads"):
+    for module in ("CourierCore", "CourierCaching", "CourierStreams", "CourierDownloads", "CourierInterceptors"):
         text = text.replace("%d%s" % (len(module), module), "7Courier")
         text = re.sub(r"\b%s\b" % module, "Courier", text)
     open(path, "w").write(text)

@@ -57,7 +57,7 @@ for module in "$@"; do
     # The umbrella's catalog documents what `import Courier` gives: the modules it re-exports.
     reexported=()
     [[ $module == Courier ]] &&
-        reexported=(-experimental-allowed-reexported-modules=CourierCore,CourierCaching,CourierStreams,CourierDownloads)
+        reexported=(-experimental-allowed-reexported-modules=CourierCore,CourierCaching,CourierStreams,CourierDownloads,CourierInterceptors)
     swift-symbolgraph-extract -module-name "$module" "${paths[@]}" -minimum-access-level public \
         -skip-inherited-docs -emit-extension-block-symbols "${reexported[@]}" -output-dir "$graphs"
     docc convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$graphs" \

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 package import HTTPTypes
 
 /// One call, prepared: what is sent, with the facts every step needs. Made by ``RequestBuilder``
@@ -148,13 +148,13 @@ package struct RequestBuilder: Sendable {
     }
 
     /// The parts of a base URL a request is built on.
-    struct Origin: Sendable {
+    package struct Origin: Sendable {
         var scheme: String
         var authority: String
-        var path: String
+        package var path: String
     }
 
-    static func origin(of url: URL) throws(APIError) -> Origin {
+    package static func origin(of url: URL) throws(APIError) -> Origin {
         let shown = Redaction.standard.scrub(url.absoluteString)
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
@@ -182,7 +182,7 @@ package struct RequestBuilder: Sendable {
 
     /// A request's path, percent-encoded, refusing a query, a fragment, another host or an absolute
     /// URL in it.
-    static func checkedPath(_ path: String) throws(APIError) -> String {
+    package static func checkedPath(_ path: String) throws(APIError) -> String {
         // Scanned as bytes: both marks are ASCII, and a scan by Character costs grapheme breaking.
         if let mark = path.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
             // Only what comes before the mark is shown: a query written into the path may hold a secret.
@@ -211,7 +211,7 @@ package struct RequestBuilder: Sendable {
 
     /// Joins an encoded path to the base URL's path, refusing anything that could leave it: another
     /// host (`//host`, a backslash), a `.` or `..` segment. The one join every call's path takes.
-    static func join(_ basePath: String, _ encoded: String) throws(APIError) -> String {
+    package static func join(_ basePath: String, _ encoded: String) throws(APIError) -> String {
         let bytes = encoded.utf8
         let first = bytes.first
         let second = first == nil ? nil : bytes.dropFirst().first

@@ -1,11 +1,11 @@
 /// RFC 3986 percent-encoding, done byte by byte so that nothing is left ambiguous.
-enum PercentEncoding {
+package enum PercentEncoding {
     /// Encodes everything but the unreserved characters `A-Z a-z 0-9 - . _ ~`.
     ///
     /// Used for query and form names and values: `+`, `&`, `=` and spaces all arrive at the server
     /// exactly as written (Foundation's `URLQueryItem` leaves `+` raw, and servers read it as a
     /// space).
-    static func encodeComponent(_ string: String) -> String {
+    package static func encodeComponent(_ string: String) -> String {
         if string.utf8.allSatisfy(isUnreserved) { return string }
         return encode(string) { isUnreserved($0) }
     }

@@ -126,7 +126,7 @@ public struct APIError: Error, CustomStringConvertible {
 
 extension APIError {
     /// This error with `redaction` applied on top of the standard one.
-    func redacted(with redaction: Redaction) -> APIError {
+    package func redacted(with redaction: Redaction) -> APIError {
         guard redaction != self.redaction else { return self }
         var error = self
         error.redaction = redaction

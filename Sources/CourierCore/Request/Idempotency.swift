@@ -6,7 +6,7 @@ import HTTPTypes
 /// A request is idempotent when its method is (RFC 9110 section 9.2.2: `GET`, `HEAD`,
 /// `OPTIONS`, `TRACE`, `PUT`, `DELETE`, or the methods a ``RetryPolicy`` names instead) or when it
 /// carries an `Idempotency-Key`, which makes a `POST` safe to repeat.
-@usableFromInline enum Idempotency: Sendable {
+@usableFromInline package enum Idempotency: Sendable {
     /// RFC 9110's idempotent methods (section 9.2.2): ``RetryPolicy/idempotentMethods``'s default.
     @usableFromInline static let methods: Set<HTTPRequest.Method> = [.get, .head, .options, .trace, .put, .delete]
 
@@ -17,7 +17,7 @@ import HTTPTypes
     ///   - request: The request.
     ///   - methods: The methods that are idempotent; RFC 9110's by default.
     /// - Returns: Whether sending it twice has the effect of sending it once.
-    static func holds(for request: HTTPRequest, methods: Set<HTTPRequest.Method> = Self.methods) -> Bool {
+    package static func holds(for request: HTTPRequest, methods: Set<HTTPRequest.Method> = Self.methods) -> Bool {
         methods.contains(request.method) || request.headerFields[.idempotencyKey] != nil
     }
 }

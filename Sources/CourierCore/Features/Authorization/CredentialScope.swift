@@ -66,7 +66,7 @@ public struct CredentialScope: Sendable, Hashable {
     /// - Returns: Whether the request is for an origin in the scope; `false` after logging why.
     /// - Throws: ``APIError/Kind/authentication`` when the scope is the client's origin and the
     ///   client has no base URL.
-    func includes(_ request: HTTPRequest, context: InterceptorContext, interceptor: String) throws -> Bool {
+    package func includes(_ request: HTTPRequest, context: InterceptorContext, interceptor: String) throws -> Bool {
         let origin = WebOrigin(request)
         switch base {
         case .clientOrigin:

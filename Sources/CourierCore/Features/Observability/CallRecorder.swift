@@ -118,7 +118,7 @@ package final class CallRecorder: Sendable {
     }
 
     /// Notes a credential refresh: the next request is its replay.
-    func refreshed() {
+    package func refreshed() {
         state.withLock {
             $0.report.refreshed = true
             $0.refreshPending = true

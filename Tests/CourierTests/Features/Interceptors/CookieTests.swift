@@ -5,6 +5,7 @@ import HTTPTypes
 import Testing
 
 @testable import CourierCore
+@testable import CourierInterceptors
 
 /// The opt-in cookie jar (RFC 6265, `Configuration.cookies`): what is kept, what goes where.
 @Suite("Cookies")

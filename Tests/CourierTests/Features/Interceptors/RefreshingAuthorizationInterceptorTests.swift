@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import CourierCore
+@testable import CourierInterceptors
 
 /// Token refresh against stubs: single flight, newer tokens, failures, loops, proactive refresh.
 @Suite("RefreshingAuthorizationInterceptor")

@@ -1,3 +1,4 @@
+public import CourierCore
 public import Foundation
 public import HTTPTypes
 

@@ -1,3 +1,4 @@
+import CourierCore
 public import Foundation
 
 /// A credential that ``RefreshingAuthorizationInterceptor`` can apply and refresh.

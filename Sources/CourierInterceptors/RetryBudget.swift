@@ -1,3 +1,4 @@
+import CourierCore
 /// A budget of retries shared by all calls through one ``RetryInterceptor``, so that a storm of
 /// failures does not multiply the traffic to a struggling server.
 ///

@@ -1,3 +1,4 @@
+public import CourierCore
 import Foundation
 public import HTTPTypes
 public import Logging

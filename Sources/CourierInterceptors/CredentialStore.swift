@@ -1,3 +1,4 @@
+import CourierCore
 /// Holds the current credential and runs at most one refresh at a time for all callers.
 ///
 /// Every credential carries a generation number. A caller that saw generation `n` fail asks for a
