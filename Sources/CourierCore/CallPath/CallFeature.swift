@@ -41,9 +41,12 @@ package struct CallFeatures: Sendable {
     /// Whether the configuration has no feature.
     package var isEmpty: Bool { byType.isEmpty }
 
-    /// The features in the order their steps run: the lowest rank first.
+    /// The features in the order their steps run: the lowest rank first, and of equal ranks the
+    /// type whose name sorts first, so that the order never depends on the dictionary's.
     package var ordered: [any CallFeature] {
-        byType.values.sorted { $0.rank < $1.rank }
+        byType.values.sorted {
+            ($0.rank, String(reflecting: type(of: $0))) < ($1.rank, String(reflecting: type(of: $1)))
+        }
     }
 }
 
