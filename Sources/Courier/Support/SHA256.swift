@@ -31,7 +31,7 @@ struct SHA256: SHA2 {
     }
 
     func finalize() -> [UInt8] {
-        Array(engine.finalize())
+        engine.finalize().withUnsafeBytes { Array($0) }
     }
 
     /// Adds a string's UTF-8 bytes, preceded by their count so that concatenations stay distinct.

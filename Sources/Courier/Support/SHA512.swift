@@ -27,6 +27,6 @@ struct SHA512: SHA2 {
     }
 
     func finalize() -> [UInt8] {
-        Array(engine.finalize())
+        engine.finalize().withUnsafeBytes { Array($0) }
     }
 }
