@@ -1,0 +1,1 @@
+../../../../Sources/Courier/Support/SHA2Portable.swift

@@ -1,0 +1,1 @@
+../../../../Sources/Courier/Support/SHA512.swift
