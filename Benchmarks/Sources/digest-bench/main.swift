@@ -9,8 +9,8 @@ import Foundation
 // Package.swift), hashing 16 KiB buffers one at a time, as `openssl speed -bytes 16384` does.
 // Prints one line of JSON per algorithm and implementation: the one Courier hashes with in this
 // build (`compiled`) and Courier's own (`portable`), in MB/s (10^6 bytes, OpenSSL's unit) of the
-// process's user CPU time, as `openssl speed` counts without `-elapsed`: on a shared machine the
-// figures then do not depend on what else runs.
+// process's CPU time, as `openssl speed` counts (user time) without `-elapsed`: on a shared
+// machine the figures then do not depend on what else runs.
 //
 // `digest-bench --file PATH`: hashes a file the way a download's hasher does (``FileHasher``:
 // 1 MiB `pread`s), with the compiled SHA-256 and SHA-512, and prints the seconds each took (wall
@@ -32,15 +32,9 @@ func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
-/// The process's user CPU time, in seconds.
-func userTime() -> Double {
-    var usage = rusage()
-    #if canImport(Glibc)
-        getrusage(RUSAGE_SELF.rawValue, &usage)  // an enum case in Glibc's overlay
-    #else
-        getrusage(RUSAGE_SELF, &usage)
-    #endif
-    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+/// The process's CPU time, in seconds (`clock()`: user and system; hashing spends it in user).
+func cpuTime() -> Double {
+    Double(clock()) / Double(CLOCKS_PER_SEC)
 }
 
 /// Hashes 16 KiB buffers, each to its digest, for about `duration` of CPU time; returns MB/s.
@@ -48,14 +42,14 @@ func speed(_ hashOne: (UnsafeRawBufferPointer) -> [UInt8], for duration: Duratio
     let buffer = (0..<16384).map { UInt8(truncatingIfNeeded: $0 &* 31) }
     var bytes = 0
     var sink: UInt8 = 0
-    let started = userTime()
-    while userTime() - started < seconds(duration) {
+    let started = cpuTime()
+    while cpuTime() - started < seconds(duration) {
         for _ in 0..<16 {
             sink ^= buffer.withUnsafeBytes { hashOne($0) }[0]
             bytes += buffer.count
         }
     }
-    let elapsed = userTime() - started
+    let elapsed = cpuTime() - started
     if sink == 0x5a { print("", terminator: "") }  // keeps the digests alive
     return Double(bytes) / elapsed / 1e6
 }
