@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
@@ -29,6 +30,17 @@ let package = Package(
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        // Courier's SHA-256 and SHA-512 alone (`digest.sh`): Courier's own files (symbolic links to
+        // ../Sources/CourierCore/Support/SHA*.swift, internal there), built as Courier builds them on
+        // this platform: over CryptoKit on Apple platforms, over swift-crypto on Linux (Courier's
+        // `AsyncHTTPClient` trait, on by default there), its own SHA-2 otherwise.
+        .executableTarget(
+            name: "digest-bench",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: [.linux, .android]))
+            ],
+            swiftSettings: [.define("CourierNIO", .when(platforms: [.linux, .android]))]
         ),
         // A replayed call beside a stubbed one (`cassette.sh`): what a cassette costs a test.
         .executableTarget(

@@ -20,33 +20,30 @@ enum FileSink {
     }
 
     /// Writes `body` into `segment` of the download's file, reporting the bytes of it written so
-    /// far to `progress`, and hashing them with `hasher` if there is one.
+    /// far to `progress`, and to `hashing` if there is one (which hashes them meanwhile, on a
+    /// queue of its own).
     ///
     /// A body the transport already writes to the segment (``BodySpool``) is waited for; any other
     /// body is read and written here. A failure of the transfer, or the task's cancellation, does
     /// not throw: it is returned with the bytes that made it to the file, for the download to
     /// resume after them or keep them.
-    ///
-    /// - Throws: ``APIError/Kind/storage`` when the file cannot be read back to hash it.
     static func write(
-        _ body: ResponseBody, into segment: DownloadFile.Segment, progress: (Int64) -> Void,
-        hasher: inout DigestHasher?
-    ) async throws -> Written {
+        _ body: ResponseBody, into segment: DownloadFile.Segment, progress: (Int64) -> Void, hashing: FileHasher?
+    ) async -> Written {
+        let grew = hashing.map { hashing in { (written: Int64) in hashing.advance(to: segment.start + written) } }
         if segment.writtenByTransport {
-            await drain(body, writtenTo: segment.spool, progress: progress)
+            await drain(body, writtenTo: segment.spool, progress: progress, grew: grew)
         } else if body.spoolReader?.spool !== segment.spool {
-            return try await copy(body, to: segment.spool, progress: progress, hasher: &hasher)
+            return await copy(body, to: segment.spool, progress: progress, grew: grew)
         }
-        var reading = hasher.map { _ in HashReader(file: segment.spool.file, start: segment.start) }
-        defer { reading?.close() }
         var written: Int64 = 0
         while true {
             let snapshot = await segment.spool.snapshot(after: written)
             // The bytes so far stay the download's (a kept partial download keeps them).
             if Task.isCancelled { return Written(bytes: written, failure: CancellationError()) }
             if snapshot.written > written {
-                try reading?.hash(upTo: snapshot.written, into: &hasher)
                 written = snapshot.written
+                grew?(written)
                 progress(written)
             }
             switch snapshot.outcome {
@@ -60,12 +57,16 @@ enum FileSink {
     /// Reads to its end a body a wrapping transport made from the one a transport writes to
     /// `spool`, without writing it: the bytes in the file are the transport's. Progress follows
     /// the bytes both read and in the file; how the body ended is the spool's to say.
-    private static func drain(_ body: ResponseBody, writtenTo spool: BodySpool, progress: (Int64) -> Void) async {
+    private static func drain(
+        _ body: ResponseBody, writtenTo spool: BodySpool, progress: (Int64) -> Void, grew: ((Int64) -> Void)?
+    ) async {
         var read: Int64 = 0
         do {
             for try await chunk in body {
                 read += Int64(chunk.count)
-                progress(min(read, spool.current.written))
+                let written = spool.current.written
+                grew?(written)
+                progress(min(read, written))
             }
         } catch {
             // The transfer's failure is the spool's too; a failure of the wrapper's own ends the
@@ -74,16 +75,16 @@ enum FileSink {
         }
     }
 
-    /// Reads `body` into `spool`.
+    /// Reads `body` into `spool`, reporting the bytes in the file to `grew` as they reach it.
     private static func copy(
-        _ body: ResponseBody, to spool: BodySpool, progress: (Int64) -> Void, hasher: inout DigestHasher?
-    ) async throws -> Written {
+        _ body: ResponseBody, to spool: BodySpool, progress: (Int64) -> Void, grew: ((Int64) -> Void)?
+    ) async -> Written {
         var appended: Int64 = 0
         do {
             for try await chunk in body {
-                hasher?.update(chunk)
                 guard spool.append(chunk) else { break }  // a storage error: the snapshot says so
                 appended += Int64(chunk.count)
+                if let grew { grew(spool.current.written) }
                 progress(appended)
             }
             try Task.checkCancellation()
@@ -92,29 +93,9 @@ enum FileSink {
             spool.finish(throwing: error)  // writes what was gathered: the bytes to resume after
         }
         let snapshot = spool.current
+        grew?(snapshot.written)
         if case .failed(let error)? = snapshot.outcome { return Written(bytes: snapshot.written, failure: error) }
         return Written(bytes: snapshot.written, failure: nil)
-    }
-
-    /// A hash of the file's first `length` bytes: the bytes a download has when a digest is to be
-    /// checked over them and they were not hashed as they were written (kept from an earlier call,
-    /// or received before the digest was known).
-    ///
-    /// - Throws: `CancellationError`, or ``APIError/Kind/storage`` when the file cannot be read.
-    static func hash(
-        _ file: URL, upTo length: Int64, algorithm: DigestAlgorithm
-    ) async throws -> DigestHasher {
-        var hasher: DigestHasher? = DigestHasher(algorithm)
-        var reader = HashReader(file: file, start: 0)
-        defer { reader.close() }
-        var hashed: Int64 = 0
-        while hashed < length {
-            try Task.checkCancellation()
-            hashed = min(length, hashed + 16 * Int64(SpoolReader.Chunks.readSize))
-            try reader.hash(upTo: hashed, into: &hasher)
-            await Task.yield()
-        }
-        return hasher ?? DigestHasher(algorithm)
     }
 
     /// Moves the download's whole file to `destination`: see ``install(_:at:scope:)``.
@@ -168,43 +149,5 @@ enum FileSink {
         } catch {
             throw APIError(.storage, "Could not \(action).", underlying: error)
         }
-    }
-}
-
-/// Reads back what a transport wrote to a segment, to hash it.
-private struct HashReader {
-    let file: URL
-    /// Where the segment starts in the file.
-    let start: Int64
-    private var handle: FileHandle?
-    /// The bytes of the segment hashed so far.
-    private var hashed: Int64 = 0
-
-    init(file: URL, start: Int64) {
-        self.file = file
-        self.start = start
-    }
-
-    /// Hashes the segment's bytes up to `end`.
-    mutating func hash(upTo end: Int64, into hasher: inout DigestHasher?) throws(APIError) {
-        do {
-            let handle = try handle ?? FileHandle(forReadingFrom: file)
-            self.handle = handle
-            try handle.seek(toOffset: UInt64(start + hashed))
-            while hashed < end {
-                let count = Int(min(end - hashed, Int64(SpoolReader.Chunks.readSize)))
-                guard let data = try handle.read(upToCount: count), !data.isEmpty else {
-                    throw CocoaError(.fileReadUnknown)
-                }
-                hasher?.update(data)
-                hashed += Int64(data.count)
-            }
-        } catch {
-            throw APIError(.storage, "Could not read \(file.path).", underlying: error)
-        }
-    }
-
-    func close() {
-        try? handle?.close()
     }
 }

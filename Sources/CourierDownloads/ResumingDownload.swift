@@ -37,7 +37,8 @@ struct ResumingDownload: Sendable {
         var head = outcome.head
         var accepted = true  // the client checked the first response's status
         var resumptions = 0
-        var hasher: DigestHasher?
+        var hashing: FileHasher?
+        defer { hashing?.stop() }
         while true {
             let segment: DownloadFile.Segment
             switch try file.claim(response, accepted: accepted) {
@@ -53,12 +54,12 @@ struct ResumingDownload: Sendable {
             accepted = false
             if segment.begins { head = response.head }
             file.saveRecord()
-            hasher = try await self.hasher(before: segment, current: hasher)
+            hashing = self.hashing(before: segment, current: hashing)
             let expected = file.representation?.length
             reporter.report(segment.start, expected: expected)
-            let written = try await FileSink.write(
+            let written = await FileSink.write(
                 response.body, into: segment, progress: { reporter.report(segment.start + $0, expected: expected) },
-                hasher: &hasher)
+                hashing: hashing)
             file.ended(segment, written: written.bytes)
             if let failure = written.failure {
                 let error = outcome.scope.classify(failure, request: sent, response: response.head)
@@ -74,7 +75,7 @@ struct ResumingDownload: Sendable {
                 response = try await resume(outcome, resumptions: &resumptions, waits: false, sent: &sent)
             }
         }
-        try verify(hasher, request: sent, response: response.head)
+        try await verify(hashing, request: sent, response: response.head, scope: outcome.scope)
         try await FileSink.install(file, scope: outcome.scope)
         file.installed()
         return head
@@ -116,32 +117,48 @@ struct ResumingDownload: Sendable {
         return error.kind == .transport || error.kind == .timeout
     }
 
-    /// The hash a segment's bytes are added to: covering exactly the bytes before it, in the
-    /// algorithm of the digest to check; `nil` when there is none to check.
-    private func hasher(before segment: DownloadFile.Segment, current: DigestHasher?) async throws -> DigestHasher? {
+    /// The hash a segment's bytes are added to, in the algorithm of the digest to check; `nil`
+    /// when there is none to check. The current one while the segment follows the bytes it was
+    /// told about; otherwise a new one, which hashes the bytes before the segment (kept from an
+    /// earlier call, or received before the digest was known) while the segment arrives.
+    private func hashing(before segment: DownloadFile.Segment, current: FileHasher?) -> FileHasher? {
         guard let algorithm = options.expectedDigest?.algorithm ?? file.representation?.digest?.algorithm else {
+            current?.stop()
             return nil
         }
-        if segment.begins { return DigestHasher(algorithm) }
-        if let current, current.algorithm == algorithm, current.length == segment.start { return current }
-        return try await FileSink.hash(file.url, upTo: segment.start, algorithm: algorithm)
+        if !segment.begins, let current, current.algorithm == algorithm, current.file == segment.spool.file,
+            current.available == segment.start
+        {
+            return current
+        }
+        current?.stop()
+        let hashing = FileHasher(algorithm, file: segment.spool.file)
+        hashing.advance(to: segment.start)
+        return hashing
     }
 
     /// Checks the whole body's hash against the app's digest and the server's; removes the file
-    /// when one does not match.
-    private func verify(_ hasher: DigestHasher?, request: HTTPRequest, response: HTTPResponse) throws(APIError) {
-        guard let hasher else { return }
-        let digest = hasher.finalize()
+    /// when one does not match. Waits for the hash to catch up with the file first.
+    private func verify(
+        _ hashing: FileHasher?, request: HTTPRequest, response: HTTPResponse, scope: DeadlineScope
+    ) async throws {
+        guard let hashing else { return }
+        let digest: [UInt8]
+        do {
+            digest = try await hashing.digest(of: file.length)
+        } catch {
+            throw scope.classify(error, request: request, response: response)
+        }
         var expected: [([UInt8], String)] = []
         if let app = options.expectedDigest { expected.append((app.bytes, "the digest the app expected")) }
-        if let server = file.representation?.digest, server.algorithm == hasher.algorithm {
+        if let server = file.representation?.digest, server.algorithm == hashing.algorithm {
             expected.append((server.bytes, "the server's \(server.field)"))
         }
         for (bytes, source) in expected where bytes != digest {
             file.discard()
             throw APIError(
                 .digestMismatch,
-                "The downloaded body's \(hasher.algorithm.rawValue) digest does not match \(source); the file was "
+                "The downloaded body's \(hashing.algorithm.rawValue) digest does not match \(source); the file was "
                     + "removed.",
                 request: request, response: response)
         }

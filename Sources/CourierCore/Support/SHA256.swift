@@ -1,34 +1,38 @@
-import Foundation
+#if canImport(CryptoKit)
+    import CryptoKit
+#elseif CourierNIO
+    import Crypto
+#endif
 
-/// SHA-256 (FIPS 180-4), for cache keys, disk-entry checksums, public-key pins and downloads' digests: small,
-/// internal, and checked against the NIST test vectors, so that no app has to build a
-/// cryptography dependency for it. It hashes public data only (a pin hashes a server's public
-/// key), so it need not be constant-time.
+/// SHA-256 (FIPS 180-4), for cache keys, disk-entry checksums, public-key pins and downloads'
+/// digests, through the platform's implementation where there is one (``SHA2``), and checked
+/// against the NIST test vectors. It hashes public data only (a pin hashes a server's public
+/// key).
 ///
 /// Not for secrets at rest beyond that: a credential's digest keys its cache entries so that two
 /// credentials never share one, and the credential itself is never stored.
 package struct SHA256: SHA2 {
+    #if canImport(CryptoKit)
+        typealias Engine = CryptoKit.SHA256
+    #elseif CourierNIO
+        typealias Engine = Crypto.SHA256
+    #else
+        typealias Engine = PortableSHA256
+    #endif
+
+    private var engine = Engine()
+    package private(set) var length: UInt64 = 0
+
     package init() {}
 
-    package static let blockSize = 64
-    package static let lengthSize = 8
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        length &+= UInt64(bytes.count)
+        engine.update(bufferPointer: bytes)
+    }
 
-    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
-    )
-    package var pending: [UInt8] = []
-    package var length: UInt64 = 0
-
-    private static let k: [UInt32] = [
-        0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
-        0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
-        0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
-        0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
-        0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
-        0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
-        0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
-        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
-    ]
+    package func finalize() -> [UInt8] {
+        engine.finalize().withUnsafeBytes { Array($0) }
+    }
 
     /// Adds a string's UTF-8 bytes, preceded by their count so that concatenations stay distinct.
     package mutating func update(field: String) {
@@ -38,53 +42,9 @@ package struct SHA256: SHA2 {
     }
 
     /// The digest of `data`, as 64 lowercase hexadecimal digits.
-    static func hex<Bytes: Sequence>(of data: Bytes) -> String where Bytes.Element == UInt8 {
+    package static func hex<Bytes: Sequence>(of data: Bytes) -> String where Bytes.Element == UInt8 {
         var hash = SHA256()
         hash.update(data)
         return hash.hexDigest
-    }
-
-    package var stateBytes: [UInt8] {
-        let (a, b, c, d, e, f, g, h) = state
-        return [a, b, c, d, e, f, g, h].flatMap { word in withUnsafeBytes(of: word.bigEndian) { Array($0) } }
-    }
-
-    package mutating func compress(_ block: UnsafeRawPointer) {
-        Self.k.withUnsafeBufferPointer { k in
-            compress(block, k: k)
-        }
-    }
-
-    private mutating func compress(_ block: UnsafeRawPointer, k: UnsafeBufferPointer<UInt32>) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            for i in 0..<16 {
-                w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
-            }
-            for i in 16..<64 {
-                let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
-                let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
-                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, h) = state
-            for i in 0..<64 {
-                let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-                let choice = (e & f) ^ (~e & g)
-                let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
-                let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ majority
-                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-            }
-            state = (
-                state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g,
-                state.7 &+ h
-            )
-        }
-    }
-}
-
-extension UInt32 {
-    fileprivate func rotatedRight(_ count: UInt32) -> UInt32 {
-        (self >> count) | (self << (32 - count))
     }
 }

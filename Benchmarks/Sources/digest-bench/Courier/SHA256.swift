@@ -1,0 +1,1 @@
+../../../../Sources/CourierCore/Support/SHA256.swift

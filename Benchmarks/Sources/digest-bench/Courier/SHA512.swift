@@ -1,0 +1,1 @@
+../../../../Sources/CourierCore/Support/SHA512.swift
