@@ -45,20 +45,20 @@ final class OutboxCore: Sendable {
         }
     }
 
-    /// Records a change on the store's queue and returns its result with the counts after it.
+    /// Records a change on the store's writer and returns its result with the counts after it.
     ///
-    /// The counts after it, and the events `announce` makes of its result, are published on the
-    /// queue as part of the change (see ``EventHub``): whoever reads the store after it finds them.
+    /// The counts after it, and the events `announce` makes of its result, are published by the
+    /// writer once the change is flushed, before anything after it is acknowledged (see
+    /// ``EventHub``): whoever reads the store after it finds them.
     func change<Value: Sendable>(
         _ body: @escaping @Sendable (inout StoreQueue.Access) throws(StoreError) -> Value,
         announcing announce: @escaping @Sendable (Value, OutboxCounts) -> [OutboxEvent] = { _, _ in [] }
     ) async throws(StoreError) -> (Value, OutboxCounts) {
         let events = events
         return try await store.run { access throws(StoreError) in
-            let value = try body(&access)
-            let counts = access.counts
+            (try body(&access), access.counts)
+        } acknowledging: { value, counts in
             events.publish(counts: counts, announce(value, counts))
-            return (value, counts)
         }
     }
 
@@ -77,23 +77,28 @@ final class OutboxCore: Sendable {
         let plan: (start: [StoredEntry], expired: [StoredEntry], wake: Date?)
         do {
             (plan, _) = try await change { access throws(StoreError) in
-                let state = access.store.state
+                // Planned over the entries' summaries: a pass after each change reads every entry.
                 let plan = DeliveryPlan(
-                    pending: state.pending, deadLetters: state.deadLetters, claimed: access.claimed,
+                    pending: access.store.state.pendingSummaries,
+                    deadLetters: access.store.state.deadLetterSummaries, claimed: access.claimed,
                     expedited: access.expedited, now: now, capacity: capacity, networkAvailable: available)
                 var expired: [StoredEntry] = []
-                for entry in plan.expired {
+                for summary in plan.expired {
+                    guard let entry = access.store.state.entries[summary.id] else { continue }
                     let letter = StoredEntry.DeadLetter(
                         reason: DeadLetter.Reason.expired.stored, failure: entry.lastFailure, responseBody: nil,
                         date: now)
                     try access.store.record(.deadLettered(entry.id, attempts: entry.attempts, letter))
                     if let entry = access.store.state.entries[entry.id] { expired.append(entry) }
                 }
-                for entry in plan.start {
+                var start: [StoredEntry] = []
+                for summary in plan.start {
+                    guard let entry = access.store.state.entries[summary.id] else { continue }
                     access.claimed.insert(entry.id)
                     access.expedited.remove(entry.id)
+                    start.append(entry)
                 }
-                return (start: plan.start, expired: expired, wake: plan.nextWake)
+                return (start: start, expired: expired, wake: plan.nextWake)
             } announcing: { plan, counts in
                 plan.expired.map { OutboxEvent(.deadLettered, entry: OutboxEntry($0), counts: counts) }
             }

@@ -2,16 +2,24 @@ import Courier
 import CourierOutbox
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `courier-bench outbox --url URL --client courier-urlsession|courier-ahc [--entries N]
 /// [--concurrency C] [--store DIR]`: the outbox against the demo server's endpoint that honours
 /// `Idempotency-Key` (`courier-demo serve`).
 ///
 /// It enqueues N entries (a 100-byte JSON note each) while the outbox is told the network is
 /// away, timing each `enqueue` (each one written and `fsync`ed before it returns); reads the
-/// journal's size; then lets the outbox deliver them all, C at a time, and times that; then, side
-/// by side, sends the same N requests with `client.send`, C at a time, without an outbox. Prints
-/// one line of JSON: enqueue p50 and p99, journal bytes per entry, entries delivered per second,
-/// and plain calls per second.
+/// journal's size; times, side by side, N bare appends of a record of that size to a file in the
+/// same folder, each followed by `fsync` (what an enqueue cannot do without); then lets the outbox
+/// deliver them all, C at a time, and times that; then, side by side, sends the same N requests
+/// with `client.send`, C at a time, without an outbox. Prints one line of JSON: enqueue p50 and
+/// p99, bare append+fsync p50 and p99, journal bytes per entry, entries delivered per second, and
+/// plain calls per second.
 enum OutboxBench {
     struct Note: APIRequest {
         typealias Response = Data
@@ -60,6 +68,7 @@ enum OutboxBench {
         }
         let journal = try FileManager.default.attributesOfItem(atPath: folder.appending(path: "journal").path)
         let journalBytes = (journal[.size] as? NSNumber)?.intValue ?? 0
+        let bare = try bareAppends(entries, of: max(1, journalBytes / max(1, entries)), in: folder)
 
         var events = outbox.events().makeAsyncIterator()
         let deliveryStart = clock.now
@@ -89,6 +98,8 @@ enum OutboxBench {
             "client": kind.rawValue, "entries": "\(entries)", "concurrency": "\(concurrency)",
             "enqueue_p50_us": String(format: "%.0f", Measure.percentile(sorted, 0.50) * 1e6),
             "enqueue_p99_us": String(format: "%.0f", Measure.percentile(sorted, 0.99) * 1e6),
+            "bare_append_fsync_p50_us": String(format: "%.0f", Measure.percentile(bare, 0.50) * 1e6),
+            "bare_append_fsync_p99_us": String(format: "%.0f", Measure.percentile(bare, 0.99) * 1e6),
             "journal_bytes_per_entry": "\(journalBytes / max(1, entries))",
             "body_bytes": "\(Note.text.count)",
             "delivered_per_s": String(format: "%.0f", Double(entries) / delivery),
@@ -96,6 +107,26 @@ enum OutboxBench {
         ]
         let json = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
         print(String(decoding: json, as: UTF8.self))
+    }
+
+    /// `count` appends of `size` bytes to a new file in `folder`, each followed by `fsync`: the
+    /// times, sorted.
+    private static func bareAppends(_ count: Int, of size: Int, in folder: URL) throws -> [Double] {
+        let path = folder.appending(path: "bare").path
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        defer { close(descriptor) }
+        let record = [UInt8](repeating: 0x2A, count: size)
+        let clock = ContinuousClock()
+        var latencies: [Double] = []
+        latencies.reserveCapacity(count)
+        for _ in 0..<count {
+            let started = clock.now
+            let written = record.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            guard written == size, fsync(descriptor) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            latencies.append(seconds(started.duration(to: clock.now)))
+        }
+        return latencies.sorted()
     }
 
     private static func seconds(_ duration: Duration) -> Double {

@@ -11,16 +11,19 @@ import Foundation
 ///   already (it is claimed).
 /// - An entry past its expiry is set aside, wherever it stands in its group.
 /// - While the network is unavailable nothing is tried; entries still expire.
-struct DeliveryPlan: Equatable {
+///
+/// It reads of each entry only what ``Plannable`` names: the outbox plans over the store's
+/// summaries of its entries (`OutboxState.Summary`), not over the entries, which hold requests.
+struct DeliveryPlan<Entry: Plannable>: Equatable {
     /// The entries to deliver now, in order.
-    var start: [StoredEntry] = []
+    var start: [Entry] = []
     /// The entries past their expiry.
-    var expired: [StoredEntry] = []
+    var expired: [Entry] = []
     /// When an entry that waits becomes due or expires; `nil` when none does.
     var nextWake: Date?
 
     init(
-        pending: [StoredEntry], deadLetters: [StoredEntry], claimed: Set<UUID>, expedited: Set<UUID> = [], now: Date,
+        pending: [Entry], deadLetters: [Entry], claimed: Set<UUID>, expedited: Set<UUID> = [], now: Date,
         capacity: Int, networkAvailable: Bool
     ) {
         var held = Set(deadLetters.compactMap(\.group))
@@ -54,3 +57,13 @@ struct DeliveryPlan: Equatable {
         nextWake = min(nextWake ?? date, date)
     }
 }
+
+/// What the delivery plan reads of an entry.
+protocol Plannable: Equatable {
+    var id: UUID { get }
+    var group: String? { get }
+    var expiresAt: Date? { get }
+    var nextAttemptAt: Date? { get }
+}
+
+extension StoredEntry: Plannable {}
