@@ -14,6 +14,10 @@ final class OutboxCore: Sendable {
     let random: @Sendable () -> Double
     /// Whether the network is there, as the app or the system last said.
     let networkAvailable = Locked(true)
+    /// The claimed entries whose attempt got its answer (or failed) and whose outcome is being
+    /// recorded: they hold their entry, not a place among the concurrent deliveries, so that the
+    /// next entry is sent while the outcome is flushed.
+    let answered = Locked<Set<UUID>>([])
     /// The lock on the store, and the system's network monitor; released and stopped at close.
     private let holds: Locked<(lock: DirectoryLock?, monitor: NetworkMonitor?)>
 
@@ -51,11 +55,11 @@ final class OutboxCore: Sendable {
     /// writer once the change is flushed, before anything after it is acknowledged (see
     /// ``EventHub``): whoever reads the store after it finds them.
     func change<Value: Sendable>(
-        _ body: @escaping @Sendable (inout StoreQueue.Access) throws(StoreError) -> Value,
+        ahead: Bool = false, _ body: @escaping @Sendable (inout StoreQueue.Access) throws(StoreError) -> Value,
         announcing announce: @escaping @Sendable (Value, OutboxCounts) -> [OutboxEvent] = { _, _ in [] }
     ) async throws(StoreError) -> (Value, OutboxCounts) {
         let events = events
-        return try await store.run { access throws(StoreError) in
+        return try await store.run(ahead: ahead) { access throws(StoreError) in
             (try body(&access), access.counts)
         } acknowledging: { value, counts in
             events.publish(counts: counts, announce(value, counts))
@@ -76,12 +80,15 @@ final class OutboxCore: Sendable {
         let available = networkAvailable.withLock { $0 }
         let plan: (start: [StoredEntry], expired: [StoredEntry], wake: Date?)
         do {
-            (plan, _) = try await change { access throws(StoreError) in
+            // Ahead of the changes that came with it: recording nothing, it is acknowledged without
+            // waiting for their flush, and what it starts is sent while they are flushed.
+            (plan, _) = try await change(ahead: true) { [answered] access throws(StoreError) in
                 // Planned over the entries' summaries: a pass after each change reads every entry.
                 let plan = DeliveryPlan(
                     pending: access.store.state.pendingSummaries,
                     deadLetters: access.store.state.deadLetterSummaries, claimed: access.claimed,
-                    expedited: access.expedited, now: now, capacity: capacity, networkAvailable: available)
+                    answered: answered.withLock { $0 }, expedited: access.expedited, now: now, capacity: capacity,
+                    networkAvailable: available)
                 var expired: [StoredEntry] = []
                 for summary in plan.expired {
                     guard let entry = access.store.state.entries[summary.id] else { continue }

@@ -15,7 +15,8 @@ import Foundation
 /// It enqueues N entries (a 100-byte JSON note each) while the outbox is told the network is
 /// away, timing each `enqueue` (each one written and `fsync`ed before it returns); reads the
 /// journal's size; times, side by side, N bare appends of a record of that size to a file in the
-/// same folder, each followed by `fsync` (what an enqueue cannot do without); then lets the outbox
+/// same folder, each followed by `fsync` (what an enqueue cannot do without), in blocks of 100
+/// taking turns with the enqueues' blocks, so that both meet the disk as it is; then lets the outbox
 /// deliver them all, C at a time, and times that; then, side by side, sends the same N requests
 /// with `client.send`, C at a time, without an outbox. Prints one line of JSON: enqueue p50 and
 /// p99, bare append+fsync p50 and p99, journal bytes per entry, entries delivered per second, and
@@ -60,15 +61,22 @@ enum OutboxBench {
         }
         var latencies: [Double] = []
         latencies.reserveCapacity(entries)
+        var bare: [Double] = []
+        let bareFile = try BareFile(folder.appending(path: "bare").path)
         let clock = ContinuousClock()
-        for number in 0..<entries {
-            let started = clock.now
-            try await outbox.enqueue(Unkeyed(note: Note(number: number)), kind: "note")
-            latencies.append(seconds(started.duration(to: clock.now)))
+        var journalBytes = 0
+        for block in stride(from: 0, to: entries, by: 100) {
+            let numbers = block..<min(entries, block + 100)
+            for number in numbers {
+                let started = clock.now
+                try await outbox.enqueue(Unkeyed(note: Note(number: number)), kind: "note")
+                latencies.append(seconds(started.duration(to: clock.now)))
+            }
+            let journal = try FileManager.default.attributesOfItem(atPath: folder.appending(path: "journal").path)
+            journalBytes = (journal[.size] as? NSNumber)?.intValue ?? 0
+            bare += try bareFile.append(numbers.count, of: max(1, journalBytes / numbers.upperBound))
         }
-        let journal = try FileManager.default.attributesOfItem(atPath: folder.appending(path: "journal").path)
-        let journalBytes = (journal[.size] as? NSNumber)?.intValue ?? 0
-        let bare = try bareAppends(entries, of: max(1, journalBytes / max(1, entries)), in: folder)
+        bare.sort()
 
         var events = outbox.events().makeAsyncIterator()
         let deliveryStart = clock.now
@@ -109,27 +117,33 @@ enum OutboxBench {
         print(String(decoding: json, as: UTF8.self))
     }
 
-    /// `count` appends of `size` bytes to a new file in `folder`, each followed by `fsync`: the
-    /// times, sorted.
-    private static func bareAppends(_ count: Int, of size: Int, in folder: URL) throws -> [Double] {
-        let path = folder.appending(path: "bare").path
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
-        defer { close(descriptor) }
-        let record = [UInt8](repeating: 0x2A, count: size)
-        let clock = ContinuousClock()
-        var latencies: [Double] = []
-        latencies.reserveCapacity(count)
-        for _ in 0..<count {
-            let started = clock.now
-            let written = record.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            guard written == size, fsync(descriptor) == 0 else { throw CocoaError(.fileWriteUnknown) }
-            latencies.append(seconds(started.duration(to: clock.now)))
+    /// A file that records of a size are appended to, each followed by `fsync`.
+    final class BareFile {
+        let descriptor: Int32
+
+        init(_ path: String) throws {
+            descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
         }
-        return latencies.sorted()
+
+        deinit { close(descriptor) }
+
+        /// `count` appends of `size` bytes, each followed by `fsync`: their times.
+        func append(_ count: Int, of size: Int) throws -> [Double] {
+            let record = [UInt8](repeating: 0x2A, count: size)
+            let clock = ContinuousClock()
+            var latencies: [Double] = []
+            for _ in 0..<count {
+                let started = clock.now
+                let written = record.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                guard written == size, fsync(descriptor) == 0 else { throw CocoaError(.fileWriteUnknown) }
+                latencies.append(seconds(started.duration(to: clock.now)))
+            }
+            return latencies
+        }
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
+    static func seconds(_ duration: Duration) -> Double {
         let (whole, attoseconds) = duration.components
         return Double(whole) + Double(attoseconds) / 1e18
     }

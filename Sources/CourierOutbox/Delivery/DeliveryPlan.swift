@@ -7,8 +7,9 @@ import Foundation
 ///   so a failure holds the rest of its group, a dead letter too; other groups go on.
 /// - An entry without a group waits for nothing but its own next attempt.
 /// - An entry is tried once its next attempt is due (or at once, when the network's return
-///   expedited it), while fewer than `capacity` deliveries run; never while it is being delivered
-///   already (it is claimed).
+///   expedited it), while fewer than `capacity` attempts are in flight (an attempt whose answer
+///   came, `answered`, and whose outcome is being recorded holds its entry but no place); never
+///   while it is being delivered already (it is claimed).
 /// - An entry past its expiry is set aside, wherever it stands in its group.
 /// - While the network is unavailable nothing is tried; entries still expire.
 ///
@@ -23,11 +24,12 @@ struct DeliveryPlan<Entry: Plannable>: Equatable {
     var nextWake: Date?
 
     init(
-        pending: [Entry], deadLetters: [Entry], claimed: Set<UUID>, expedited: Set<UUID> = [], now: Date,
-        capacity: Int, networkAvailable: Bool
+        pending: [Entry], deadLetters: [Entry], claimed: Set<UUID>, answered: Set<UUID> = [],
+        expedited: Set<UUID> = [], now: Date, capacity: Int, networkAvailable: Bool
     ) {
         var held = Set(deadLetters.compactMap(\.group))
-        var free = max(0, capacity - claimed.count)
+        let inFlight = answered.isEmpty ? claimed.count : claimed.count { !answered.contains($0) }
+        var free = max(0, capacity - inFlight)
         for entry in pending {
             let isClaimed = claimed.contains(entry.id)
             if let expiresAt = entry.expiresAt, !isClaimed {

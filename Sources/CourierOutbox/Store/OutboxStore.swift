@@ -118,6 +118,9 @@ final class OutboxStore {
         }
     }
 
+    /// Whether changes were recorded since the last commit.
+    var hasUncommittedChanges: Bool { uncommitted != nil }
+
     /// Flushes the changes recorded since the last commit, with one `fsync`; then removes the
     /// body files of entries that left, and compacts the journal when most of it is spent.
     ///
