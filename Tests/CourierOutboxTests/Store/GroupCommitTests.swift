@@ -85,3 +85,50 @@ extension GroupCommitTests {
         #expect(reopened.recovery == RecoveryFindings())
     }
 }
+
+extension GroupCommitTests {
+    /// The delivery loop's pass runs ahead of the changes queued with it: recording nothing and
+    /// seeing only what is flushed, it returns while their flush is still under way.
+    @Test func aChangeAheadThatRecordsNothingIsAcknowledgedBeforeItsGroupsFlush() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "outbox-group-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = HoldingFileSystem()
+        let queue = StoreQueue(try OutboxStore(directory: folder.path, fileSystem: files))
+        let add: @Sendable () async throws(StoreError) -> StoredEntry = {
+            try await queue.run { access throws(StoreError) in try access.store.add(.sample(), copying: nil) }
+        }
+
+        files.holdNextFlush()
+        let first = Task { try await add() }
+        while !files.isHolding { await Task.yield() }
+        // Queued while the first flush waits, behind an enqueue: the next group.
+        let second = Task { try await add() }
+        while queue.waitingChanges < 1 { await Task.yield() }
+        let returned = Locked(false)
+        let ahead = Task {
+            let count = try await queue.run(ahead: true) { access throws(StoreError) in
+                access.store.state.pendingCount
+            }
+            returned.withLock { $0 = true }
+            return count
+        }
+        while queue.waitingChanges < 2 { await Task.yield() }
+        files.holdNextFlush()
+        files.release()
+        _ = try await first.value
+        // The second group's flush is held: the change ahead returns all the same, having seen
+        // the first entry alone.
+        while !files.isHolding { await Task.yield() }
+        do {
+            // Until it returns (the suite's time limit ends a wait that does not).
+            while !returned.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(1)) }
+        } catch {
+            files.release()
+            throw error
+        }
+        #expect(try await ahead.value == 1)
+        files.release()
+        _ = try await second.value
+        await queue.close()
+    }
+}
