@@ -136,7 +136,8 @@ extension Outbox {
         public var decoders = OutboxDecoders()
 
         /// The most deliveries under way at once, across groups (a group's entries go one at a
-        /// time). Defaults to 4.
+        /// time): requests sent whose answer has not come; a delivery whose answer came while its
+        /// outcome is being recorded no longer counts. Defaults to 4.
         public var maximumConcurrentDeliveries = 4
 
         /// Whether the outbox follows the system's network path (`NWPathMonitor`, on Apple

@@ -11,11 +11,17 @@ extension OutboxCore {
     ///
     /// The claim is given up once the outcome is recorded. When it cannot be recorded (the disk
     /// fails), the entry stays claimed: it is not tried again until the outbox is opened again,
-    /// when it is sent with the same key.
+    /// when it is sent with the same key. Its place among the concurrent deliveries is given up
+    /// as the answer comes (``answered``), for the next entry to be sent while the outcome is
+    /// recorded.
     func deliver(_ entry: StoredEntry) async {
         let attempt = entry.attempts + 1
         emit(.delivering, entry)
         let outcome = await send(entry)
+        let id = entry.id
+        answered.withLock { _ = $0.insert(id) }
+        pump.wake()
+        defer { answered.withLock { _ = $0.remove(id) } }
         let now = clock.now()
         let verdict = Verdict.classify(outcome, entry: entry, attempt: attempt, now: now, random: random())
         // What the events carry: the call's error, or the answer the entry does not accept.
@@ -25,7 +31,6 @@ extension OutboxCore {
             case .success(let (head, body)):
                 APIError(.unacceptableStatus, "The server answered \(head.status).", response: head, body: body)
             }
-        let id = entry.id
         do {
             switch verdict {
             case .delivered(let head, let body):

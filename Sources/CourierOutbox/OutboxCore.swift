@@ -14,6 +14,10 @@ final class OutboxCore: Sendable {
     let random: @Sendable () -> Double
     /// Whether the network is there, as the app or the system last said.
     let networkAvailable = Locked(true)
+    /// The claimed entries whose attempt got its answer (or failed) and whose outcome is being
+    /// recorded: they hold their entry, not a place among the concurrent deliveries, so that the
+    /// next entry is sent while the outcome is flushed.
+    let answered = Locked<Set<UUID>>([])
     /// The lock on the store, and the system's network monitor; released and stopped at close.
     private let holds: Locked<(lock: DirectoryLock?, monitor: NetworkMonitor?)>
 
@@ -45,20 +49,20 @@ final class OutboxCore: Sendable {
         }
     }
 
-    /// Records a change on the store's queue and returns its result with the counts after it.
+    /// Records a change on the store's writer and returns its result with the counts after it.
     ///
-    /// The counts after it, and the events `announce` makes of its result, are published on the
-    /// queue as part of the change (see ``EventHub``): whoever reads the store after it finds them.
+    /// The counts after it, and the events `announce` makes of its result, are published by the
+    /// writer once the change is flushed, before anything after it is acknowledged (see
+    /// ``EventHub``): whoever reads the store after it finds them.
     func change<Value: Sendable>(
-        _ body: @escaping @Sendable (inout StoreQueue.Access) throws(StoreError) -> Value,
+        ahead: Bool = false, _ body: @escaping @Sendable (inout StoreQueue.Access) throws(StoreError) -> Value,
         announcing announce: @escaping @Sendable (Value, OutboxCounts) -> [OutboxEvent] = { _, _ in [] }
     ) async throws(StoreError) -> (Value, OutboxCounts) {
         let events = events
-        return try await store.run { access throws(StoreError) in
-            let value = try body(&access)
-            let counts = access.counts
+        return try await store.run(ahead: ahead) { access throws(StoreError) in
+            (try body(&access), access.counts)
+        } acknowledging: { value, counts in
             events.publish(counts: counts, announce(value, counts))
-            return (value, counts)
         }
     }
 
@@ -76,24 +80,32 @@ final class OutboxCore: Sendable {
         let available = networkAvailable.withLock { $0 }
         let plan: (start: [StoredEntry], expired: [StoredEntry], wake: Date?)
         do {
-            (plan, _) = try await change { access throws(StoreError) in
-                let state = access.store.state
+            // Ahead of the changes that came with it: recording nothing, it is acknowledged without
+            // waiting for their flush, and what it starts is sent while they are flushed.
+            (plan, _) = try await change(ahead: true) { [answered] access throws(StoreError) in
+                // Planned over the entries' summaries: a pass after each change reads every entry.
                 let plan = DeliveryPlan(
-                    pending: state.pending, deadLetters: state.deadLetters, claimed: access.claimed,
-                    expedited: access.expedited, now: now, capacity: capacity, networkAvailable: available)
+                    pending: access.store.state.pendingSummaries,
+                    deadLetters: access.store.state.deadLetterSummaries, claimed: access.claimed,
+                    answered: answered.withLock { $0 }, expedited: access.expedited, now: now, capacity: capacity,
+                    networkAvailable: available)
                 var expired: [StoredEntry] = []
-                for entry in plan.expired {
+                for summary in plan.expired {
+                    guard let entry = access.store.state.entries[summary.id] else { continue }
                     let letter = StoredEntry.DeadLetter(
                         reason: DeadLetter.Reason.expired.stored, failure: entry.lastFailure, responseBody: nil,
                         date: now)
                     try access.store.record(.deadLettered(entry.id, attempts: entry.attempts, letter))
                     if let entry = access.store.state.entries[entry.id] { expired.append(entry) }
                 }
-                for entry in plan.start {
+                var start: [StoredEntry] = []
+                for summary in plan.start {
+                    guard let entry = access.store.state.entries[summary.id] else { continue }
                     access.claimed.insert(entry.id)
                     access.expedited.remove(entry.id)
+                    start.append(entry)
                 }
-                return (start: plan.start, expired: expired, wake: plan.nextWake)
+                return (start: start, expired: expired, wake: plan.nextWake)
             } announcing: { plan, counts in
                 plan.expired.map { OutboxEvent(.deadLettered, entry: OutboxEntry($0), counts: counts) }
             }

@@ -7,24 +7,29 @@ import Foundation
 ///   so a failure holds the rest of its group, a dead letter too; other groups go on.
 /// - An entry without a group waits for nothing but its own next attempt.
 /// - An entry is tried once its next attempt is due (or at once, when the network's return
-///   expedited it), while fewer than `capacity` deliveries run; never while it is being delivered
-///   already (it is claimed).
+///   expedited it), while fewer than `capacity` attempts are in flight (an attempt whose answer
+///   came, `answered`, and whose outcome is being recorded holds its entry but no place); never
+///   while it is being delivered already (it is claimed).
 /// - An entry past its expiry is set aside, wherever it stands in its group.
 /// - While the network is unavailable nothing is tried; entries still expire.
-struct DeliveryPlan: Equatable {
+///
+/// It reads of each entry only what ``Plannable`` names: the outbox plans over the store's
+/// summaries of its entries (`OutboxState.Summary`), not over the entries, which hold requests.
+struct DeliveryPlan<Entry: Plannable>: Equatable {
     /// The entries to deliver now, in order.
-    var start: [StoredEntry] = []
+    var start: [Entry] = []
     /// The entries past their expiry.
-    var expired: [StoredEntry] = []
+    var expired: [Entry] = []
     /// When an entry that waits becomes due or expires; `nil` when none does.
     var nextWake: Date?
 
     init(
-        pending: [StoredEntry], deadLetters: [StoredEntry], claimed: Set<UUID>, expedited: Set<UUID> = [], now: Date,
-        capacity: Int, networkAvailable: Bool
+        pending: [Entry], deadLetters: [Entry], claimed: Set<UUID>, answered: Set<UUID> = [],
+        expedited: Set<UUID> = [], now: Date, capacity: Int, networkAvailable: Bool
     ) {
         var held = Set(deadLetters.compactMap(\.group))
-        var free = max(0, capacity - claimed.count)
+        let inFlight = answered.isEmpty ? claimed.count : claimed.count { !answered.contains($0) }
+        var free = max(0, capacity - inFlight)
         for entry in pending {
             let isClaimed = claimed.contains(entry.id)
             if let expiresAt = entry.expiresAt, !isClaimed {
@@ -54,3 +59,13 @@ struct DeliveryPlan: Equatable {
         nextWake = min(nextWake ?? date, date)
     }
 }
+
+/// What the delivery plan reads of an entry.
+protocol Plannable: Equatable {
+    var id: UUID { get }
+    var group: String? { get }
+    var expiresAt: Date? { get }
+    var nextAttemptAt: Date? { get }
+}
+
+extension StoredEntry: Plannable {}

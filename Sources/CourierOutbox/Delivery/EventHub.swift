@@ -10,10 +10,10 @@ import Foundation
 /// sequence starts with it, so that the app learns the outcome of the entries an earlier process
 /// left however soon they are delivered.
 ///
-/// A change's counts and events are published together, under one lock, from the store's queue
-/// as part of the change (`OutboxCore.change`): a sequence's snapshot is never ahead of the
-/// events before it, and whoever reads the store after a change finds its events already in
-/// every sequence, in the order of the changes.
+/// A change's counts and events are published together, under one lock, by the store's writer
+/// once the change is flushed, as it acknowledges it (`OutboxCore.change`): a sequence's snapshot
+/// is never ahead of the events before it, and whoever reads the store after a change finds its
+/// events already in every sequence, in the order of the changes.
 final class EventHub: Sendable {
     /// The most events kept for the first sequence.
     static let backlogLimit = 1000

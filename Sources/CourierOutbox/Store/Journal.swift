@@ -1,10 +1,11 @@
 import Foundation
 
-/// The outbox's append-only journal file: each change is a record appended and flushed before it
-/// is acknowledged; a compaction rewrites the live entries to a new file, flushed, then renamed
-/// over the old one, and the directory flushed.
+/// The outbox's append-only journal file: each change is a record appended, and flushed before it
+/// is acknowledged — records written together share one flush (``write(_:)`` each, then
+/// ``flush()``); a compaction rewrites the live entries to a new file, flushed, then renamed over
+/// the old one, and the directory flushed.
 ///
-/// Not thread-safe: the store uses it from its queue.
+/// Not thread-safe: the store uses it from its writer (``StoreQueue``).
 final class Journal {
     let path: String
     let directory: String
@@ -13,6 +14,8 @@ final class Journal {
     private var handle: StoreFileHandle?
     /// The journal's length in bytes.
     private(set) var size: Int
+    /// The journal's length at its last flush: the records before it survive a crash.
+    private(set) var flushedSize: Int
 
     private init(
         path: String, directory: String, fileSystem: any StoreFileSystem, durability: StoreDurability,
@@ -24,6 +27,7 @@ final class Journal {
         self.durability = durability
         self.handle = handle
         self.size = size
+        self.flushedSize = size
     }
 
     /// Opens the journal in `directory`, creating an empty one if there is none, and reads it.
@@ -74,31 +78,63 @@ final class Journal {
                 try fileSystem.synchronize(handle)
             }
             journal.size = scan.end
+            journal.flushedSize = scan.end
         }
         return (journal, scan, bytes)
     }
 
     /// Appends a record and, unless told not to, flushes it: once this returns, the record
     /// survives a crash of the process or of the system.
+    func append(_ payload: [UInt8]) throws(StoreError) {
+        try write(payload)
+        try flush()
+    }
+
+    /// Writes a record after the others, not flushed: it survives a crash only once ``flush()``
+    /// returns.
     ///
-    /// A failed append is undone (the file cut back to its length before it) so that no partial
+    /// A failed write is undone (the file cut back to its length before it) so that no partial
     /// record is left for later records to follow; if even that fails, the journal takes no more
     /// records until it is opened again.
-    func append(_ payload: [UInt8]) throws(StoreError) {
+    func write(_ payload: [UInt8]) throws(StoreError) {
         guard let handle else { throw StoreError(.io, "The outbox journal failed earlier and takes no more changes.") }
         let frame = JournalFormat.frame(payload)
         do {
             try fileSystem.append(frame, to: handle)
-            if durability.syncsRecords { try fileSystem.synchronize(handle) }
             size += frame.count
         } catch {
-            do {
-                try fileSystem.truncate(handle, to: size)
-            } catch {
-                fileSystem.close(handle)
-                self.handle = nil
-            }
+            cut(handle, to: size)
             throw StoreError(.io, "The outbox could not write to its journal.", underlying: error)
+        }
+    }
+
+    /// Flushes the records written since the last flush (one `fsync` for them all), unless the
+    /// store is told not to: once this returns, they survive a crash of the process or of the
+    /// system.
+    ///
+    /// When the flush fails, those records are undone (the file cut back to its length at the
+    /// last flush): none of them is acknowledged; if even that fails, the journal takes no more
+    /// records until it is opened again.
+    func flush() throws(StoreError) {
+        guard size > flushedSize else { return }
+        guard let handle else { throw StoreError(.io, "The outbox journal failed earlier and takes no more changes.") }
+        do {
+            if durability.syncsRecords { try fileSystem.synchronize(handle) }
+            flushedSize = size
+        } catch {
+            cut(handle, to: flushedSize)
+            size = flushedSize
+            throw StoreError(.io, "The outbox could not flush its journal.", underlying: error)
+        }
+    }
+
+    /// Cuts the file back to `length` after a failed write or flush, or gives it up.
+    private func cut(_ handle: StoreFileHandle, to length: Int) {
+        do {
+            try fileSystem.truncate(handle, to: length)
+        } catch {
+            fileSystem.close(handle)
+            self.handle = nil
         }
     }
 
@@ -113,6 +149,7 @@ final class Journal {
         handle = nil
         handle = try StoreError.io("open its journal") { try fileSystem.openForAppending(path) }
         size = bytes.count
+        flushedSize = bytes.count
     }
 
     deinit {

@@ -17,6 +17,16 @@ enum JournalRecord: Sendable, Equatable {
     /// A dead letter the app discards: it leaves the store.
     case discarded(UUID)
 
+    /// The entry the record is about.
+    var entryID: UUID {
+        switch self {
+        case .entry(let entry): entry.id
+        case .failed(let id, _, _, _), .delivered(let id), .deadLettered(let id, _, _), .revived(let id, _),
+            .discarded(let id):
+            id
+        }
+    }
+
     /// A payload that is not a record of this format.
     struct Malformed: Error {}
 

@@ -2,9 +2,11 @@ import Foundation
 
 /// The outbox's durable state: a folder holding the journal and the copies of file bodies.
 ///
-/// Every change is a journal record, appended and flushed before the change is acknowledged and
-/// applied to ``state``; the state in memory is always what replaying the journal gives. Not
-/// thread-safe: ``StoreQueue`` runs every call on a queue of its own.
+/// Every change is a journal record, appended and applied to ``state``, and flushed before the
+/// change is acknowledged; the state in memory is what replaying the journal gives. A store that
+/// ``groupsCommits`` leaves the flush to ``commit()``, so that the changes made between two
+/// commits share one `fsync`; until then they are not acknowledged, and a failed flush rolls them
+/// all back. Not thread-safe: ``StoreQueue`` runs every call on its writer.
 final class OutboxStore {
     let directory: String
     let fileSystem: any StoreFileSystem
@@ -16,6 +18,21 @@ final class OutboxStore {
     /// The journal's length from which the store compacts it when most of it is spent.
     let compactionThreshold: Int
     private var nextCompactionCheck: Int
+    /// Whether ``record(_:)`` and ``add(_:copying:)`` leave their flush to ``commit()``: set by
+    /// ``StoreQueue``, which commits once per batch of changes.
+    var groupsCommits = false
+    /// The changes recorded since the last commit, and how to undo them.
+    private var uncommitted: Uncommitted?
+
+    private struct Uncommitted {
+        var checkpoint: OutboxState.Checkpoint
+        /// Each entry a change touched, as it was before, in order.
+        var previous: [(UUID, StoredEntry?)] = []
+        /// Body files of entries that left, removed once that is flushed.
+        var leavingBodies: [String] = []
+        /// Body files copied for new entries, removed if the flush fails.
+        var copiedBodies: [String] = []
+    }
 
     /// The folder copies of file bodies are kept in.
     var bodiesDirectory: String { directory + "/bodies" }
@@ -55,8 +72,8 @@ final class OutboxStore {
         recovery = findings
     }
 
-    /// Stores a new entry, with a copy of its file body when `file` is given: once this returns,
-    /// the entry survives a crash.
+    /// Stores a new entry, with a copy of its file body when `file` is given: once this returns
+    /// (or, when the store ``groupsCommits``, once ``commit()`` does), the entry survives a crash.
     ///
     /// - Returns: The entry as stored, with its sequence.
     func add(_ entry: StoredEntry, copying file: URL?) throws(StoreError) -> StoredEntry {
@@ -68,33 +85,65 @@ final class OutboxStore {
             entry.body = .file(name: name, length: length)
         }
         do {
-            try record(.entry(entry))
+            try stage(.entry(entry))
         } catch {
             if case .file(let name, _)? = entry.body { try? fileSystem.remove(bodiesDirectory + "/" + name) }
             throw error
         }
+        if case .file(let name, _)? = entry.body { uncommitted?.copiedBodies.append(name) }
+        if !groupsCommits { try commit() }
         return state.entries[entry.id] ?? entry
     }
 
-    /// Appends a record (flushed), applies it, removes a body file whose entry left, and
-    /// compacts the journal when most of it is spent.
+    /// Appends a record and applies it: once this returns (or, when the store ``groupsCommits``,
+    /// once ``commit()`` does), the change survives a crash.
     func record(_ record: JournalRecord) throws(StoreError) {
-        let leaving: StoredEntry? =
-            switch record {
-            case .delivered(let id), .discarded(let id): state.entries[id]
-            default: nil
-            }
+        try stage(record)
+        if !groupsCommits { try commit() }
+    }
+
+    /// Writes a record (not flushed) and applies it, keeping what undoes it.
+    private func stage(_ record: JournalRecord) throws(StoreError) {
         // What is applied is what a replay reads back, dates rounded as they are stored.
         let payload = record.payload
         let stored = (try? JournalRecord(payload: payload[...])) ?? record
-        try journal.append(payload)
+        try journal.write(payload)
+        let id = stored.entryID
+        let before = state.entries[id]
+        if uncommitted == nil { uncommitted = Uncommitted(checkpoint: state.checkpoint) }
+        uncommitted?.previous.append((id, before))
         state.apply(stored)
-        if case .file(let name, _)? = leaving?.body {
-            // After the record: a crash before this leaves a file the next open removes.
+        if case .file(let name, _)? = before?.body, state.entries[id] == nil {
+            uncommitted?.leavingBodies.append(name)
+        }
+    }
+
+    /// Whether changes were recorded since the last commit.
+    var hasUncommittedChanges: Bool { uncommitted != nil }
+
+    /// Flushes the changes recorded since the last commit, with one `fsync`; then removes the
+    /// body files of entries that left, and compacts the journal when most of it is spent.
+    ///
+    /// - Throws: ``StoreError`` when the flush fails: every change since the last commit is
+    ///   undone, in the journal and in ``state``, and none is acknowledged.
+    func commit() throws(StoreError) {
+        guard let changes = uncommitted else { return }
+        uncommitted = nil
+        do {
+            try journal.flush()
+        } catch {
+            state.rollBack(to: changes.checkpoint, restoring: changes.previous)
+            for name in changes.copiedBodies { try? fileSystem.remove(bodiesDirectory + "/" + name) }
+            throw error
+        }
+        for name in changes.leavingBodies {
+            // After the record's flush: a crash before this leaves a file the next open removes.
             try? fileSystem.remove(bodiesDirectory + "/" + name)
         }
         if journal.size > nextCompactionCheck {
-            try compact()
+            // The changes are flushed already: a compaction that fails is tried again at the next
+            // commit, and a journal it leaves unusable refuses the next change.
+            try? compact()
         }
     }
 

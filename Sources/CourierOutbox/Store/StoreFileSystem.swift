@@ -5,7 +5,7 @@
 /// ``synchronize(_:)``, a name created, renamed or removed by ``synchronizeDirectory(_:)`` of its
 /// directory.
 ///
-/// Implementation requirements: the store calls these from one thread at a time (its queue);
+/// Implementation requirements: the store calls these from one thread at a time (its writer);
 /// each throws on failure rather than returning a partial result, and ``append(_:to:)`` writes
 /// every byte or throws.
 package protocol StoreFileSystem: Sendable {

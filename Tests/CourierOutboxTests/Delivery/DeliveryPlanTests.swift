@@ -20,7 +20,7 @@ import Testing
     func plan(
         _ pending: [StoredEntry], dead: [StoredEntry] = [], claimed: Set<UUID> = [], expedited: Set<UUID> = [],
         capacity: Int = 10, network: Bool = true
-    ) -> DeliveryPlan {
+    ) -> DeliveryPlan<StoredEntry> {
         DeliveryPlan(
             pending: pending, deadLetters: dead, claimed: claimed, expedited: expedited, now: now, capacity: capacity,
             networkAvailable: network)

@@ -6,15 +6,25 @@ import Foundation
 /// One crash case: a seeded workload of changes against a store on a ``CrashingFileSystem`` that
 /// crashes at a random operation, then the check of what the store holds when opened on what
 /// the disk kept.
+///
+/// A workload that groups commits makes one to four changes (of different entries) at a time and
+/// commits them together, as the outbox's writer does: each is acknowledged once the commit
+/// returns.
 struct CrashWorkload {
     let durability: StoreDurability
+    let groupsCommits: Bool
     let files: BodyFiles
     private let fileSystem: CrashingFileSystem
     private var random: SeededGenerator
     /// The state every acknowledged change leaves.
     private var model = OutboxState()
-    /// The change under way at the crash: its entry, as it was and as the change leaves it.
-    private var underWay: (id: UUID, before: StoredEntry?, after: StoredEntry?)?
+    /// The state the changes made leave, acknowledged or not.
+    private var made = OutboxState()
+    /// The changes under way at the crash (made, not acknowledged): each one's entry, as it was
+    /// and as the change leaves it.
+    private var underWay: [UUID: (before: StoredEntry?, after: StoredEntry?)] = [:]
+    /// How many more changes the group under way takes before its commit.
+    private var groupLeft = 0
     /// The contents of file bodies, by name.
     private var bodies: [String: Data] = [:]
     /// Whether opening after the crash found damage (not merely a torn tail).
@@ -22,17 +32,33 @@ struct CrashWorkload {
 
     static let directory = "/outbox"
 
-    init(seed: UInt64, durability: StoreDurability, files: BodyFiles) {
+    init(seed: UInt64, durability: StoreDurability, files: BodyFiles, groupsCommits: Bool = false) {
         self.durability = durability
+        self.groupsCommits = groupsCommits
         self.files = files
         random = SeededGenerator(seed: seed)
         fileSystem = CrashingFileSystem(seed: seed ^ 0x5EED)
     }
 
     private func open(_ fileSystem: CrashingFileSystem) throws -> OutboxStore {
-        try OutboxStore(
+        let store = try OutboxStore(
             directory: Self.directory, fileSystem: fileSystem, durability: durability, compactionThreshold: 4096,
             now: .sample)
+        store.groupsCommits = groupsCommits
+        return store
+    }
+
+    /// Acknowledges the changes made: in a workload that groups commits, once a commit returns.
+    private mutating func acknowledge(_ store: OutboxStore, now: Bool = false) throws {
+        if groupsCommits {
+            if groupLeft == 0 { groupLeft = Int.random(in: 1...4, using: &random) }
+            groupLeft -= 1
+            guard groupLeft == 0 || now else { return }
+            groupLeft = 0
+            try store.commit()
+        }
+        model = made
+        underWay = [:]
     }
 
     /// Runs the workload, crashes, reopens, and returns what is wrong, if anything.
@@ -81,8 +107,9 @@ struct CrashWorkload {
 
     private mutating func step(_ store: inout OutboxStore?) throws {
         guard let current = store else { return }
-        let pending = model.pending
-        let dead = model.deadLetters
+        // An entry changes once in a group.
+        let pending = made.pending.filter { underWay[$0.id] == nil }
+        let dead = made.deadLetters.filter { underWay[$0.id] == nil }
         let roll = Int.random(in: 0..<100, using: &random)
         if roll < 45 || pending.isEmpty && dead.isEmpty {
             try add(to: current)
@@ -103,6 +130,7 @@ struct CrashWorkload {
         } else if roll < 93, let entry = dead.randomElement(using: &random) {
             try change(.discarded(entry.id), current)
         } else if roll >= 93 {
+            try acknowledge(current, now: true)
             current.close()
             store = nil
             store = try open(fileSystem)
@@ -128,12 +156,10 @@ struct CrashWorkload {
             bodies[name] = files.contents[index]
         }
         let record = Self.stored(.entry(expected))
-        var after = model
-        after.apply(record)
-        underWay = (id, nil, after.entries[id])
+        made.apply(record)
+        underWay[id] = (nil, made.entries[id])
         _ = try store.add(entry, copying: file)
-        model = after
-        underWay = nil
+        try acknowledge(store)
     }
 
     private mutating func change(_ record: JournalRecord, _ store: OutboxStore) throws {
@@ -145,21 +171,20 @@ struct CrashWorkload {
                 .discarded(let id):
                 id
             }
-        var after = model
-        after.apply(record)
-        underWay = (id, model.entries[id], after.entries[id])
+        let before = made.entries[id]
+        made.apply(record)
+        underWay[id] = (before, made.entries[id])
         try store.record(record)
-        model = after
-        underWay = nil
+        try acknowledge(store)
     }
 
     /// What is wrong with the state found after the crash, if anything.
     private func check(_ found: OutboxState, _ image: CrashingFileSystem) -> String? {
-        let ids = Set(model.entries.keys).union(found.entries.keys).union(underWay.map { [$0.id] } ?? [])
+        let ids = Set(model.entries.keys).union(found.entries.keys).union(underWay.keys)
         for id in ids {
             let actual = found.entries[id]
             let allowed: [StoredEntry?] =
-                if let underWay, underWay.id == id { [underWay.before, underWay.after] } else { [model.entries[id]] }
+                if let change = underWay[id] { [change.before, change.after] } else { [model.entries[id]] }
             guard allowed.contains(actual) else {
                 let expected = allowed.map { $0.map(Self.summary) ?? "absent" }.joined(separator: " or ")
                 return "entry \(id.uuidString.prefix(8)) is \(actual.map(Self.summary) ?? "absent"), not \(expected)"

@@ -73,13 +73,16 @@ struct Harness {
         }
     }
 
-    func open(_ configure: (inout Outbox.Configuration) -> Void = { _ in }) async throws -> Outbox {
+    func open(
+        fileSystem: any StoreFileSystem = SystemFileSystem(),
+        _ configure: (inout Outbox.Configuration) -> Void = { _ in }
+    ) async throws -> Outbox {
         var configuration = Outbox.Configuration()
         configuration.monitorsNetwork = false
         configuration.decoders.register(SavedNote.self, forKind: "note.save")
         configure(&configuration)
         return try await Outbox(
-            directory: folder, client: client, configuration: configuration, fileSystem: SystemFileSystem(),
+            directory: folder, client: client, configuration: configuration, fileSystem: fileSystem,
             random: { 0.5 })
     }
 
