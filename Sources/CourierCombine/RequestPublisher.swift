@@ -1,5 +1,5 @@
 #if OpenCombine || canImport(Combine)
-    public import Courier
+    public import CourierCore
     import Foundation
     #if OpenCombine
         public import OpenCombineShim

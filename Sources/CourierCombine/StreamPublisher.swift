@@ -1,5 +1,6 @@
 #if OpenCombine || canImport(Combine)
-    public import Courier
+    public import CourierCore
+    public import CourierStreams
     import Foundation
     #if OpenCombine
         public import OpenCombineShim

@@ -2,7 +2,7 @@
 // still builds, but its public names are these unavailable stand-ins: code that uses them fails to
 // compile with a message that says how to enable the trait, rather than with "cannot find".
 #if !OpenCombine && !canImport(Combine)
-    public import Courier
+    public import CourierCore
 
     /// What the unavailable stand-ins return where there is no Combine.
     ///

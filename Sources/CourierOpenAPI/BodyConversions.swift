@@ -1,5 +1,5 @@
 #if OpenAPI
-    import Courier
+    import CourierCore
     import Foundation
     import HTTPTypes
     import OpenAPIRuntime

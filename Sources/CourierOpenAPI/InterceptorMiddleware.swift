@@ -1,5 +1,5 @@
 #if OpenAPI
-    public import Courier
+    public import CourierCore
     public import Foundation
     public import HTTPTypes
     public import Logging

@@ -2,7 +2,7 @@
 // public names are these unavailable stand-ins: code that uses them fails to compile with a message
 // that says how to enable the trait, rather than with "cannot find".
 #if !OpenAPI
-    public import Courier
+    public import CourierCore
 
     /// A swift-openapi-generator `ClientTransport` over a Courier client; unavailable without
     /// Courier's `OpenAPI` trait.

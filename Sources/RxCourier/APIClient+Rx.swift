@@ -1,7 +1,7 @@
 // Without Courier's `RxSwift` trait, RxCourier builds empty, save for `Unavailable.swift`'s stand-in,
 // and RxSwift is not resolved.
 #if RxSwift
-    public import Courier
+    public import CourierCore
     public import RxSwift
 
     // The Courier module cannot import RxSwift (every app would resolve it), so `.rx` needs this

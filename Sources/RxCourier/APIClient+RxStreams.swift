@@ -1,5 +1,6 @@
 #if RxSwift
-    public import Courier
+    public import CourierCore
+    public import CourierStreams
     public import RxSwift
 
     extension Reactive where Base == APIClient {

@@ -2,7 +2,7 @@
 // unavailable stand-in: code that uses it fails to compile with a message that says how to enable
 // the trait, rather than with "has no member 'rx'".
 #if !RxSwift
-    public import Courier
+    public import CourierCore
 
     extension APIClient {
         /// RxCourier's reactive calls (`client.rx.send(_:)`); unavailable without Courier's `RxSwift`

@@ -1,5 +1,5 @@
 #if canImport(Testing)
-    public import Courier
+    public import CourierCore
     import Foundation
     public import Testing
 

@@ -1,5 +1,5 @@
 #if canImport(XCTest)
-    public import Courier
+    public import CourierCore
     import Foundation
     public import XCTest
 
