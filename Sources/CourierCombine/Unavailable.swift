@@ -3,6 +3,7 @@
 // compile with a message that says how to enable the trait, rather than with "cannot find".
 #if !OpenCombine && !canImport(Combine)
     public import CourierCore
+    public import CourierStreams
 
     /// What the unavailable stand-ins return where there is no Combine.
     ///
