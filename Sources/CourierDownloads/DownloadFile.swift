@@ -29,7 +29,7 @@ import Logging
 /// The file is a temporary one (`.<name>.<UUID>.download`), removed when the call fails, or, for
 /// a download that keeps what it received (``DownloadOptions/keepsPartialDownload``), the
 /// destination's ``PartialDownload``.
-final class DownloadFile: Sendable, Equatable, DownloadDestination {
+final class DownloadFile: Sendable, DownloadDestination {
     /// Where the download goes once whole.
     let destination: URL
     /// The file the body is written to.
@@ -121,8 +121,6 @@ final class DownloadFile: Sendable, Equatable, DownloadDestination {
     deinit {
         if let lockDescriptor, !state.withLock({ $0.ended }) { close(lockDescriptor) }
     }
-
-    static func == (lhs: DownloadFile, rhs: DownloadFile) -> Bool { lhs === rhs }
 
     // MARK: Responses
 

@@ -28,8 +28,9 @@ package final class ResolvedConfiguration: Sendable {
                 transport: configuration.transport, redirects: configuration.redirects,
                 cookies: configuration.cookies, bodyLimit: configuration.maximumBodySize
             ).send
+        let features = configuration.features.ordered
         // The features' steps, the highest rank first, so that the lowest runs above the others.
-        for feature in configuration.features.ordered.reversed() {
+        for feature in features.reversed() {
             step = feature.step(above: step, in: configuration)
         }
         if let jar = configuration.cookies {
@@ -38,7 +39,7 @@ package final class ResolvedConfiguration: Sendable {
         chain = InterceptorChain(configuration.interceptors, below: step)
         awaitsOnlyTheTransport =
             configuration.interceptors.isEmpty
-            && !configuration.features.ordered.contains { $0.awaitsBeyondTheTransport }
+            && !features.contains { $0.awaitsBeyondTheTransport }
             && configuration.redirects.decide == nil
             && clock.isSystem
     }
