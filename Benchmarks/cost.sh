@@ -31,6 +31,8 @@
 # --breakdown then prints where the size of each consumer's executable goes, by module, by kind of
 # symbol and by source file (Benchmarks/cost_breakdown.py, from the link map; Linux).
 # --keep keeps the scratch folder and prints its path.
+# COST_CONSUMERS="urlsession courier-core" builds only those (the baseline always comes first):
+# for an idle machine's cold build time of one consumer, without the others' half hour.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 with_default=0
@@ -179,6 +181,10 @@ fi
 
 consumers=(urlsession courier-core courier-core-10 courier-interceptors courier-caching courier-streams courier-downloads courier-no-traits)
 [ "$with_default" = 1 ] && consumers+=(courier-default)
+if [ -n "${COST_CONSUMERS:-}" ]; then
+    consumers=(urlsession)
+    for name in $COST_CONSUMERS; do [ "$name" = urlsession ] || consumers+=("$name"); done
+fi
 if [ -n "${PEERS_PATH_OVERRIDES:-}" ]; then
     for peer in Alamofire Get; do
         if [ ! -f "$PEERS_PATH_OVERRIDES/$peer/Package.swift" ]; then
@@ -264,7 +270,8 @@ for name in "${consumers[@]}"; do
     echo "| $(label "$name") | ${seconds[$name]} s | ${cpu[$name]} s | $(mib "${stripped[$name]}") MiB" \
         "| $(added "${stripped[$name]}" "${stripped[urlsession]}") | $(mib "${unstripped[$name]}") MiB |"
 done
-if [ -n "${stripped[courier-core]:-}" ]; then
+if [ -n "${stripped[courier-core]:-}" ] && [ -n "${stripped[courier-core-10]:-}" ] &&
+    [ -n "${stripped[courier-no-traits]:-}" ]; then
     echo
     echo "What each adds to the core-only consumer (stripped):"
     echo
