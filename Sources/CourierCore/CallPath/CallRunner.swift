@@ -1,7 +1,10 @@
 import Foundation
 import HTTPTypes
 import Logging
-import Tracing
+
+#if Observability
+    import Tracing
+#endif
 
 /// What a call's last step gets once the interceptors have returned and the status is accepted:
 /// the response, with the call's time and request to read the body under.
@@ -178,16 +181,20 @@ extension APIClient {
             return value
         }
         do {
-            let value =
-                if let span = recorder?.callSpan {
-                    // The call's span is the current context of its steps (a token refresh's own
-                    // request is its child).
-                    try await ServiceContext.withValue(span.context) { () async throws in
+            #if Observability
+                let value =
+                    if let span = recorder?.callSpan {
+                        // The call's span is the current context of its steps (a token refresh's own
+                        // request is its child).
+                        try await ServiceContext.withValue(span.context) { () async throws in
+                            try await scope.run(work)
+                        }
+                    } else {
                         try await scope.run(work)
                     }
-                } else {
-                    try await scope.run(work)
-                }
+            #else
+                let value = try await scope.run(work)
+            #endif
             report = recorder?.finish(error: nil)
             return value
         } catch {

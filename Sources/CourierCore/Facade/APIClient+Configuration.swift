@@ -1,8 +1,11 @@
-public import CoreMetrics
 public import Foundation
 public import HTTPTypes
 public import Logging
-public import Tracing
+
+#if Observability
+    public import CoreMetrics
+    public import Tracing
+#endif
 
 extension APIClient {
     /// How a client behaves: where it sends, through what, and within which limits.
@@ -94,21 +97,23 @@ extension APIClient {
         /// everything; pass your application's.
         public var logger = Logger(label: "Courier", factory: { _ in SwiftLogNoOpLogHandler() })
 
-        /// Where the client records its metrics: a counter and a timer of calls, and counters of
-        /// retries, credential refreshes and bodies past the size limit (see <doc:Observability>).
-        ///
-        /// Defaults to `MetricsSystem.factory` as the application bootstrapped it when the
-        /// configuration was made. With the no-op factory (nothing bootstrapped) the client records
-        /// nothing and costs nothing.
-        public var metricsFactory: any MetricsFactory = MetricsSystem.factory
+        #if Observability
+            /// Where the client records its metrics: a counter and a timer of calls, and counters of
+            /// retries, credential refreshes and bodies past the size limit (see <doc:Observability>).
+            ///
+            /// Defaults to `MetricsSystem.factory` as the application bootstrapped it when the
+            /// configuration was made. With the no-op factory (nothing bootstrapped) the client records
+            /// nothing and costs nothing. With the `Observability` trait, on by default.
+            public var metricsFactory: any MetricsFactory = MetricsSystem.factory
 
-        /// The tracer the client records its spans with (one per call, one per request sent) and
-        /// injects trace context into outgoing requests with (see <doc:Observability>).
-        ///
-        /// Defaults to `InstrumentationSystem.tracer` as the application bootstrapped it when the
-        /// configuration was made. With the no-op tracer the client starts no span and injects
-        /// nothing.
-        public var tracer: any Tracer = InstrumentationSystem.tracer
+            /// The tracer the client records its spans with (one per call, one per request sent) and
+            /// injects trace context into outgoing requests with (see <doc:Observability>).
+            ///
+            /// Defaults to `InstrumentationSystem.tracer` as the application bootstrapped it when the
+            /// configuration was made. With the no-op tracer the client starts no span and injects
+            /// nothing. With the `Observability` trait, on by default.
+            public var tracer: any Tracer = InstrumentationSystem.tracer
+        #endif
 
         /// The last base URL parsed, this client's own.
         let origins = OriginCache()

@@ -1,6 +1,9 @@
 import Foundation
 import HTTPTypes
-import Tracing
+
+#if Observability
+    import Tracing
+#endif
 
 /// Records one call as it runs: the report, the call's span and one child span per request sent.
 ///
@@ -13,8 +16,10 @@ package final class CallRecorder: Sendable {
     let observers: Observers
     /// When the call began, on the system clock (``CallClock/system``'s time).
     let started: Duration
-    /// The call's span, parent of every attempt's span.
-    let callSpan: (any Span)?
+    #if Observability
+        /// The call's span, parent of every attempt's span.
+        let callSpan: (any Span)?
+    #endif
 
     /// What changes as the call runs.
     private struct State {
@@ -36,15 +41,17 @@ package final class CallRecorder: Sendable {
         self.observers = observers
         self.started = CallClock.system.now()
         self.state = Locked(State(report: CallReport(requestName: requestName)))
-        if let tracer = observers.tracer {
-            let span = tracer.startSpan(
-                "\(request.method.rawValue) \(requestName)", context: .current ?? .topLevel, ofKind: .client)
-            SpanDescription.describe(request, redaction: redaction, in: span)
-            span.attributes["courier.request.name"] = requestName
-            callSpan = span
-        } else {
-            callSpan = nil
-        }
+        #if Observability
+            if let tracer = observers.tracer {
+                let span = tracer.startSpan(
+                    "\(request.method.rawValue) \(requestName)", context: .current ?? .topLevel, ofKind: .client)
+                SpanDescription.describe(request, redaction: redaction, in: span)
+                span.attributes["courier.request.name"] = requestName
+                callSpan = span
+            } else {
+                callSpan = nil
+            }
+        #endif
     }
 
     /// One request on the wire, begun and not yet ended.
@@ -56,7 +63,9 @@ package final class CallRecorder: Sendable {
         /// `ContinuousClock.Instant`'s is not (the async functions that hold an attempt would
         /// allocate it at each call).
         let started: Duration
-        let span: (any Span)?
+        #if Observability
+            let span: (any Span)?
+        #endif
     }
 
     /// Notes a request about to be sent; starts its span and injects the trace context into it.
@@ -77,31 +86,39 @@ package final class CallRecorder: Sendable {
             state.report.bytesSent += bodyLength ?? 0
             return (reason, state.begun - 1)
         }
-        var span: (any Span)?
-        if let tracer = observers.tracer {
-            let attemptSpan = tracer.startSpan(
-                request.method.rawValue, context: callSpan?.context ?? .current ?? .topLevel, ofKind: .client)
-            SpanDescription.describe(request, redaction: redaction, in: attemptSpan)
-            if resends > 0 {
-                attemptSpan.attributes["http.request.resend_count"] = resends
+        #if Observability
+            var span: (any Span)?
+            if let tracer = observers.tracer {
+                let attemptSpan = tracer.startSpan(
+                    request.method.rawValue, context: callSpan?.context ?? .current ?? .topLevel, ofKind: .client)
+                SpanDescription.describe(request, redaction: redaction, in: attemptSpan)
+                if resends > 0 {
+                    attemptSpan.attributes["http.request.resend_count"] = resends
+                }
+                attemptSpan.attributes["courier.attempt.reason"] = reason.description
+                tracer.inject(attemptSpan.context, into: &request.headerFields, using: HTTPFieldsInjector())
+                span = attemptSpan
             }
-            attemptSpan.attributes["courier.attempt.reason"] = reason.description
-            tracer.inject(attemptSpan.context, into: &request.headerFields, using: HTTPFieldsInjector())
-            span = attemptSpan
-        }
-        return Attempt(
-            reason: reason, method: request.method, url: redaction.displayURL(of: request),
-            started: CallClock.system.now(),
-            span: span)
+            return Attempt(
+                reason: reason, method: request.method, url: redaction.displayURL(of: request),
+                started: CallClock.system.now(), span: span)
+        #else
+            _ = resends
+            return Attempt(
+                reason: reason, method: request.method, url: redaction.displayURL(of: request),
+                started: CallClock.system.now())
+        #endif
     }
 
     /// Notes how a request ended.
     func end(_ attempt: Attempt, status: HTTPResponse.Status?, error: APIError?, bytesReceived: Int64) {
         let duration = CallClock.system.now() - attempt.started
-        if let span = attempt.span {
-            SpanDescription.describe(status: status, error: error, in: span)
-            span.end()
-        }
+        #if Observability
+            if let span = attempt.span {
+                SpanDescription.describe(status: status, error: error, in: span)
+                span.end()
+            }
+        #endif
         let entry = CallReport.Attempt(
             reason: attempt.reason, method: attempt.method, url: attempt.url, status: status,
             errorKind: error?.kind, duration: duration)
@@ -147,15 +164,17 @@ package final class CallRecorder: Sendable {
     func finish(error: APIError?) -> CallReport {
         let status = error.map { $0.response?.status } ?? state.withLock { $0.answered }
         let report = snapshot()
-        if let span = callSpan {
-            SpanDescription.describe(status: status, error: error, in: span)
-            span.attributes["courier.attempts"] = report.attempts.count
-            span.end()
-        }
-        if let factory = observers.metrics {
-            CallMetrics(factory: factory, requestName: requestName, method: method)
-                .record(report, status: status, error: error)
-        }
+        #if Observability
+            if let span = callSpan {
+                SpanDescription.describe(status: status, error: error, in: span)
+                span.attributes["courier.attempts"] = report.attempts.count
+                span.end()
+            }
+            if let factory = observers.metrics {
+                CallMetrics(factory: factory, requestName: requestName, method: method)
+                    .record(report, status: status, error: error)
+            }
+        #endif
         return report
     }
 }

@@ -5,7 +5,6 @@
     import NIOCore
     import NIOHTTP1
     import NIOHTTPCompression
-    import Tracing
 
     /// A transport over AsyncHTTPClient: the default on Linux.
     ///
