@@ -9,14 +9,18 @@
 #
 #   urlsession        plain URLSession (FoundationNetworking on Linux): the baseline
 #   courier-core      the `CourierCore` product alone with `traits: []`: the core-only consumer
+#                     (without the `Observability` trait: what an SDK that names no trait gets)
+#   courier-core-observability the same with `traits: ["Observability"]` (tracing and metrics),
+#                     the core as an iOS or macOS app's default traits give it
 #   courier-core-10   the same with ten request types instead of one (each its own model), for
 #                     the marginal bytes of one more request type
 #   courier-interceptors the core and `CourierInterceptors` (a bearer token's interceptor)
 #   courier-caching   the core and `CourierCaching` (a `ResponseCache` on the configuration)
 #   courier-streams   the core and `CourierStreams` (an event stream the program can open)
 #   courier-downloads the core and `CourierDownloads` (a download the program can make)
-#   courier-no-traits the umbrella `Courier` with `traits: []`, what an iOS or macOS app that
-#                     writes `import Courier` gets (everything)
+#   courier-umbrella  the umbrella `Courier` with `traits: ["Observability"]`, the default traits
+#                     on Apple platforms: what an iOS or macOS app that writes `import Courier`
+#                     gets (everything; AsyncHTTPClient is a Linux default only)
 #   courier-default   Courier with its default traits (AsyncHTTPClient on Linux); only with
 #                     --with-default-traits, as it builds SwiftNIO and BoringSSL (minutes, cold)
 #   alamofire, get    only when PEERS_PATH_OVERRIDES names a folder holding `Alamofire/` and `Get/`
@@ -172,14 +176,17 @@ struct File: APIRequest {
 if CommandLine.arguments.count > 2 {
     try await client.download(File(), to: URL(fileURLWithPath: CommandLine.arguments[2]))
 }')"
-write_consumer courier-no-traits "$package_dependency" "$(product Courier)" \
+write_consumer courier-core-observability ".package(path: \"$root\", traits: [\"Observability\"])" \
+    "$(product CourierCore)" <<<"$(courier_main 'import CourierCore' '' '')"
+write_consumer courier-umbrella ".package(path: \"$root\", traits: [\"Observability\"])" "$(product Courier)" \
     <<<"$(courier_main 'import Courier' '' '')"
 if [ "$with_default" = 1 ]; then
     write_consumer courier-default ".package(path: \"$root\")" "$(product Courier)" \
         <<<"$(courier_main 'import Courier' '' '')"
 fi
 
-consumers=(urlsession courier-core courier-core-10 courier-interceptors courier-caching courier-streams courier-downloads courier-no-traits)
+consumers=(urlsession courier-core courier-core-10 courier-core-observability courier-interceptors courier-caching
+    courier-streams courier-downloads courier-umbrella)
 [ "$with_default" = 1 ] && consumers+=(courier-default)
 if [ -n "${COST_CONSUMERS:-}" ]; then
     consumers=(urlsession)
@@ -254,7 +261,8 @@ label() {
     courier-caching) echo '`CourierCore` + `CourierCaching`' ;;
     courier-streams) echo '`CourierCore` + `CourierStreams`' ;;
     courier-downloads) echo '`CourierCore` + `CourierDownloads`' ;;
-    courier-no-traits) echo '`Courier` (umbrella, everything), `traits: []` (what an iOS app gets)' ;;
+    courier-core-observability) echo '`CourierCore` with `traits: ["Observability"]`' ;;
+    courier-umbrella) echo '`Courier` (umbrella, everything), `traits: ["Observability"]` (what an iOS app gets)' ;;
     courier-default) echo "Courier, default traits (AsyncHTTPClient on Linux)" ;;
     alamofire) echo "Alamofire $(git -C "$PEERS_PATH_OVERRIDES/Alamofire" describe --tags 2>/dev/null || true)" ;;
     get) echo "Get $(git -C "$PEERS_PATH_OVERRIDES/Get" describe --tags 2>/dev/null || true)" ;;
@@ -271,13 +279,14 @@ for name in "${consumers[@]}"; do
         "| $(added "${stripped[$name]}" "${stripped[urlsession]}") | $(mib "${unstripped[$name]}") MiB |"
 done
 if [ -n "${stripped[courier-core]:-}" ] && [ -n "${stripped[courier-core-10]:-}" ] &&
-    [ -n "${stripped[courier-no-traits]:-}" ]; then
+    [ -n "${stripped[courier-umbrella]:-}" ]; then
     echo
     echo "What each adds to the core-only consumer (stripped):"
     echo
     echo "| consumer | added over \`CourierCore\` alone |"
     echo "|---|---:|"
-    for name in courier-interceptors courier-caching courier-streams courier-downloads courier-no-traits; do
+    for name in courier-core-observability courier-interceptors courier-caching courier-streams courier-downloads \
+        courier-umbrella; do
         echo "| $(label "$name") | $(python3 -c "print(f'{${stripped[$name]} - ${stripped[courier-core]}:+,} B')") |"
     done
     echo
