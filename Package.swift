@@ -74,11 +74,12 @@ let package = Package(
         .trait(
             name: "Observability",
             description: """
-                A span for every call and every request it sends (swift-distributed-tracing), and \
-                metrics of calls (swift-metrics), to the tracer and metrics backend the application \
-                bootstrapped: `configuration.tracer` and `configuration.metricsFactory`. On by \
-                default. Without it, neither package is resolved or linked (about 0.2 MiB less in a \
-                stripped app, Benchmarks/cost.sh).
+                Logs (swift-log: `configuration.logger`, `LoggingInterceptor`), a span for every \
+                call and every request it sends (swift-distributed-tracing), and metrics of calls \
+                (swift-metrics), to the tracer and metrics backend the application bootstrapped: \
+                `configuration.tracer` and `configuration.metricsFactory`. On by default. Without \
+                it, none of the three packages is linked (about 0.35 MiB less in a stripped app, \
+                Benchmarks/cost.sh).
                 """
         ),
         .default(enabledTraits: defaultTraits),
@@ -154,7 +155,10 @@ let package = Package(
             dependencies: [
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
+                // Logs with the `Observability` trait (Features/Observability/CallLog.swift); the
+                // AsyncHTTPClient transport's warning logger with that trait.
+                .product(
+                    name: "Logging", package: "swift-log", condition: .when(traits: ["Observability", "AsyncHTTPClient"])),
                 // Only with the trait, so that apps that do not ask for it never resolve AsyncHTTPClient.
                 .product(
                     name: "AsyncHTTPClient", package: "async-http-client",
@@ -216,7 +220,6 @@ let package = Package(
             name: "CourierDownloads",
             dependencies: [
                 "CourierCore", .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -226,7 +229,8 @@ let package = Package(
             name: "CourierInterceptors",
             dependencies: [
                 "CourierCore", .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
+                // `LoggingInterceptor`, with the `Observability` trait.
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Observability"])),
             ],
             swiftSettings: strictSettings
         ),
@@ -278,7 +282,7 @@ let package = Package(
         // needs nothing Courier does not already resolve.
         .target(
             name: "CourierOutbox",
-            dependencies: ["CourierCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CourierCore"],
             swiftSettings: strictSettings
         ),
         // `swift run courier-demo`: a launcher with no dependency that runs the demo,

@@ -1,7 +1,6 @@
 import CourierCore
 import Foundation
 import HTTPTypes
-import Logging
 
 /// The cache's place in a call: innermost, after every interceptor and above redirects and the
 /// transport, so that it sees the request's final header fields.
@@ -176,7 +175,7 @@ struct CacheStep: Sendable {
     /// Reports the outcome and hands the response on, as a `200` (or whatever was stored) with its
     /// body in memory.
     private func answer(_ loaded: Loaded, _ context: InterceptorContext) -> InterceptorResponse {
-        context.logger.debug(
+        context.log.debug(
             "Cache",
             metadata: [
                 "courier.request": "\(context.requestName)",

@@ -76,10 +76,10 @@ extension APIClient {
         let configuration = resolved.configuration
         let file = DownloadFile(
             destination: destination, keepsPartial: options.keepsPartialDownload, digest: options.expectedDigest,
-            logger: configuration.logger)
+            log: configuration.log)
         let download = ResumingDownload(
             file: file, options: options, progress: progress, bodyLimit: configuration.maximumBodySize,
-            logger: configuration.logger)
+            log: configuration.log)
         let picksUpPartialDownload: (inout PreparedCall) -> Void = { file.prepare(&$0) }
         do {
             return try await run(request, mode: .file(file), adjust: picksUpPartialDownload) { outcome in

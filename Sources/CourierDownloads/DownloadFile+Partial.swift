@@ -1,7 +1,6 @@
 import CourierCore
 import Foundation
 import HTTPTypes
-import Logging
 
 #if canImport(Glibc)
     import Glibc
@@ -29,11 +28,11 @@ extension DownloadFile {
         do {
             loaded = try partial.load(key: key)
         } catch {
-            let metadata: Logger.Metadata = ["courier.destination": "\(destination.path)"]
+            let metadata: [String: String] = ["courier.destination": "\(destination.path)"]
             if error.isExpected {
-                logger.debug("Discarding a partial download: \(error)", metadata: metadata)
+                log.debug("Discarding a partial download: \(error)", metadata: metadata)
             } else {
-                logger.warning("Discarding a partial download: \(error)", metadata: metadata)
+                log.warning("Discarding a partial download: \(error)", metadata: metadata)
             }
             partial.removeRecord()
             return
@@ -70,7 +69,7 @@ extension DownloadFile {
             try partial.save(record)
         } catch {
             state.withLock { $0.recorded = false }
-            logger.warning(
+            log.warning(
                 "Could not record a partial download: \(error)",
                 metadata: ["courier.destination": "\(destination.path)"])
         }

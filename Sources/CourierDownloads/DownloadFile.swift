@@ -1,7 +1,6 @@
 import CourierCore
 import Foundation
 import HTTPTypes
-import Logging
 
 #if canImport(Glibc)
     import Glibc
@@ -37,7 +36,7 @@ final class DownloadFile: Sendable, DownloadDestination {
     /// The partial download this one keeps, if it keeps one (and holds its lock).
     let partial: PartialDownload?
     let lockDescriptor: Int32?
-    let logger: Logger
+    let log: CallLog
     /// Shared with the extensions in `DownloadFile+Partial.swift`.
     let state = Locked(State())
 
@@ -96,9 +95,9 @@ final class DownloadFile: Sendable, DownloadDestination {
     ///   - keepsPartial: Whether to keep what was received when the call fails, for a later call.
     ///   - digest: The app's expected digest, whose algorithm the server's digests are read in.
     ///   - logger: Where a partial download that cannot be picked up is reported.
-    init(destination: URL, keepsPartial: Bool, digest: DownloadDigest?, logger: Logger) {
+    init(destination: URL, keepsPartial: Bool, digest: DownloadDigest?, log: CallLog) {
         self.destination = destination
-        self.logger = logger
+        self.log = log
         let partial = keepsPartial ? PartialDownload(of: destination) : nil
         let descriptor = partial?.lock()
         if let partial, descriptor != nil {
@@ -106,7 +105,7 @@ final class DownloadFile: Sendable, DownloadDestination {
             self.partial = partial
         } else {
             if partial != nil {
-                logger.debug(
+                log.debug(
                     "Another download to the same destination holds its partial download; keeping nothing",
                     metadata: ["courier.destination": "\(destination.path)"])
             }

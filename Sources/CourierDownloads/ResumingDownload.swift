@@ -1,7 +1,6 @@
 import CourierCore
 import Foundation
 import HTTPTypes
-import Logging
 
 /// A download's body into its file: resumed inside the call when the connection fails mid-way,
 /// checked against its digest, and moved into place. What the download verb's `finish` runs, in
@@ -20,7 +19,7 @@ struct ResumingDownload: Sendable {
     let progress: (@Sendable (TransferProgress) -> Void)?
     /// The most bytes of an error response's body kept in the error.
     let bodyLimit: Int
-    let logger: Logger
+    let log: CallLog
 
     /// Writes the body of the call's response and of its resumptions into the file, checks its
     /// digest, and moves it to the destination.
@@ -92,7 +91,7 @@ struct ResumingDownload: Sendable {
                 try await outcome.scope.clock.sleep(for: options.resumption.delay)
             }
             sent = file.rangeRequest(from: outcome.request)
-            logger.debug(
+            log.debug(
                 "Resuming a download",
                 metadata: [
                     "courier.destination": "\(file.destination.path)", "courier.download.offset": "\(file.length)",

@@ -1,7 +1,6 @@
 public import CourierCore
 import Foundation
 public import HTTPTypes
-import Logging
 
 /// Sends a lighter alternative when the full request may not use a constrained network.
 ///
@@ -81,7 +80,7 @@ public struct ConstrainedNetworkInterceptor: Interceptor {
             let base = try RequestBuilder.origin(of: context.baseURL)
             let path = try RequestBuilder.join(base.path, RequestBuilder.checkedPath(alternative.path))
             fallback.path = alternative.query.isEmpty ? path : path + "?" + alternative.query.percentEncoded
-            context.logger.debug(
+            context.log.debug(
                 "The network is constrained; sending the alternative",
                 metadata: ["courier.request": "\(context.requestName)"]
             )

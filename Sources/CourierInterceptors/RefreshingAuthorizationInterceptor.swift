@@ -1,7 +1,6 @@
 public import CourierCore
 import Foundation
 public import HTTPTypes
-import Logging
 
 /// Authorizes requests with a credential that expires, refreshing it once for all callers.
 ///
@@ -129,7 +128,7 @@ public struct RefreshingAuthorizationInterceptor<Credential: RefreshableCredenti
 
         let fresh = try await store.refreshed(replacing: sent.generation, on: context.scope.clock)
         context.recorder?.refreshed()
-        context.logger.debug(
+        context.log.debug(
             "Replaying with a refreshed credential",
             metadata: ["courier.request": "\(context.requestName)", "courier.generation": "\(fresh.generation)"]
         )

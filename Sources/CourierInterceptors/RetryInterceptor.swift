@@ -1,7 +1,6 @@
 public import CourierCore
 public import Foundation
 public import HTTPTypes
-import Logging
 
 /// Tries a call again after a retryable status or a failure to connect, with backoff.
 ///
@@ -89,19 +88,19 @@ public struct RetryInterceptor: Interceptor {
             else {
                 return try outcome.get()
             }
-            let metadata: Logger.Metadata = [
+            let metadata: [String: String] = [
                 "courier.request": "\(context.requestName)", "courier.attempt": "\(attempt)",
                 "courier.reason": "\(reason)",
             ]
             guard delay < context.remainingTime else {
-                context.logger.debug("Not retrying: the wait of \(delay) outlasts the deadline", metadata: metadata)
+                context.log.debug("Not retrying: the wait of \(delay) outlasts the deadline", metadata: metadata)
                 return try outcome.get()
             }
             guard budget?.withdraw() ?? true else {
-                context.logger.debug("Not retrying: the retry budget is spent", metadata: metadata)
+                context.log.debug("Not retrying: the retry budget is spent", metadata: metadata)
                 return try outcome.get()
             }
-            context.logger.debug("Retrying in \(delay)", metadata: metadata)
+            context.log.debug("Retrying in \(delay)", metadata: metadata)
             try await context.sleep(for: delay)
             attempt += 1
         }

@@ -82,8 +82,13 @@
         ) async throws -> (HTTPResponse, HTTPBody?) {
             let absolute = try RelativeRequest.absolute(request, baseURL: baseURL)
             let outgoing = try await OutgoingBody.converting(body, request: absolute)
-            let context = InterceptorContext(
-                requestName: operationID, baseURL: baseURL, logger: logger, redaction: redaction, timeout: timeout)
+            #if Observability
+                let context = InterceptorContext(
+                    requestName: operationID, baseURL: baseURL, logger: logger, redaction: redaction, timeout: timeout)
+            #else
+                let context = InterceptorContext(
+                    requestName: operationID, baseURL: baseURL, redaction: redaction, timeout: timeout)
+            #endif
             let response = try await withoutActuallyEscaping(next) { next in
                 // The interceptor may keep `chain` (in a task of its own, say): it reaches `next`
                 // only through `rest`, which lets go of it before `next` stops being valid.

@@ -1,6 +1,5 @@
 public import CourierCore
 public import Foundation
-import Logging
 
 /// Delivers a user's mutating calls once, across being offline, a crash and a restart.
 ///
@@ -93,7 +92,7 @@ public final class Outbox: Sendable {
         core = OutboxCore(
             store: store, lock: lock, client: client, configuration: configuration, counts: counts, random: random)
         if !recovery.isClean || recovery.tornTailBytes > 0 {
-            client.configuration.logger.warning("The outbox at \(path) recovered its store: \(recovery)")
+            client.configuration.log.warning("The outbox at \(path) recovered its store: \(recovery)")
         }
         core.start()
     }

@@ -1,6 +1,5 @@
 import CourierCore
 import Foundation
-import Logging
 
 extension OutboxCore {
     /// `Idempotency-Key`, sent with every attempt of an entry.
@@ -41,7 +40,7 @@ extension OutboxCore {
                 } announcing: { _, counts in
                     [OutboxEvent(.delivered, entry: OutboxEntry(entry), delivery: delivery, counts: counts)]
                 }
-                logger.debug("Outbox entry delivered: \(OutboxEntry(entry))")
+                log.debug("Outbox entry delivered: \(OutboxEntry(entry))")
             case .retryLater(let delay, let failure) where attempt < entry.maximumAttempts:
                 let next = now + delay
                 _ = try await change { access throws(StoreError) in
@@ -51,7 +50,7 @@ extension OutboxCore {
                 } announcing: { stored, counts in
                     [OutboxEvent(.failed, entry: OutboxEntry(stored ?? entry), error: error, counts: counts)]
                 }
-                logger.debug("Outbox entry failed, next attempt in \(delay): \(OutboxEntry(entry))")
+                log.debug("Outbox entry failed, next attempt in \(delay): \(OutboxEntry(entry))")
             case .retryLater(_, let failure):
                 try await setAside(entry, .attemptsExhausted, failure, body: nil, attempts: attempt, error: error)
             case .rejected(let failure, let body):
@@ -61,7 +60,7 @@ extension OutboxCore {
             }
         } catch {
             if error.kind != .closed {
-                logger.error("The outbox could not record an attempt's outcome: \(error.message)")
+                log.error("The outbox could not record an attempt's outcome: \(error.message)")
             }
         }
     }
@@ -80,7 +79,7 @@ extension OutboxCore {
         } announcing: { stored, counts in
             [OutboxEvent(.deadLettered, entry: OutboxEntry(stored ?? entry), error: error, counts: counts)]
         }
-        logger.warning("Outbox entry set aside (\(reason)): \(OutboxEntry(entry)): \(OutboxFailure(failure))")
+        log.warning("Outbox entry set aside (\(reason)): \(OutboxEntry(entry)): \(OutboxFailure(failure))")
     }
 
     /// Sends an entry's request as the client sends any call: its header fields and

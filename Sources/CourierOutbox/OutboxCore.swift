@@ -1,6 +1,5 @@
 import CourierCore
 import Foundation
-import Logging
 
 /// What an ``Outbox`` is made of: its store, its client, its time, its events and its delivery
 /// loop. The loop holds it, not the `Outbox`, so that an outbox the app lets go of stops.
@@ -34,7 +33,7 @@ final class OutboxCore: Sendable {
         self.holds = Locked((lock, nil))
     }
 
-    var logger: Logger { client.configuration.logger }
+    var log: CallLog { client.configuration.log }
 
     /// Starts delivering: what is due now (an earlier process's entries among them), then
     /// whatever becomes due.
@@ -111,12 +110,12 @@ final class OutboxCore: Sendable {
             }
         } catch {
             if error.kind != .closed {
-                logger.error("The outbox could not plan its deliveries: \(error.message)")
+                log.error("The outbox could not plan its deliveries: \(error.message)")
             }
             return
         }
         for entry in plan.expired {
-            logger.info("Outbox entry expired: \(OutboxEntry(entry))")
+            log.info("Outbox entry expired: \(OutboxEntry(entry))")
         }
         for entry in plan.start {
             pump.deliver(entry.id) { [self] in await deliver(entry) }

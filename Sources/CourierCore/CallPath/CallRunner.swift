@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTypes
-import Logging
 
 #if Observability
     import Tracing
@@ -161,7 +160,7 @@ extension APIClient {
             : nil
         let context = InterceptorContext(
             requestName: call.name, options: call.options, baseURL: call.baseURL,
-            logger: resolved.configuration.logger, redaction: redaction, scope: scope, mode: mode, recorder: recorder,
+            log: resolved.configuration.log, redaction: redaction, scope: scope, mode: mode, recorder: recorder,
             clientOrigin: call.clientOrigin)
         let bodyLimit = resolved.configuration.maximumBodySize
         let (request, body, accepted) = (call.request, call.body, call.acceptableStatusCodes)
@@ -201,9 +200,9 @@ extension APIClient {
             var error = finished(scope.classify(error, request: request, response: nil), name: call.name)
             if error.bodyDecoder == nil { error.bodyDecoder = call.decoder ?? resolved.configuration.decoder }
             _ = recorder?.finish(error: error)
-            let logger = resolved.configuration.logger
-            if logger.logLevel <= .debug {
-                logger.debug(
+            let log = resolved.configuration.log
+            if log.logsDebug {
+                log.debug(
                     "\(call.name) failed: \(error.kind)",
                     metadata: ["courier.request": "\(call.name)", "courier.error": "\(error.kind)"])
             }

@@ -1,5 +1,4 @@
 import HTTPTypes
-import Logging
 
 /// The client's own resend of a request whose exchange failed before any response, when the
 /// failure says it is safe: once for each request the interceptors send, at once, inside the
@@ -30,8 +29,8 @@ enum Resend {
 
     /// Logs the resend at `debug`.
     static func log(_ error: APIError, request: HTTPRequest, context: InterceptorContext) {
-        guard context.logger.logLevel <= .debug else { return }
-        context.logger.debug(
+        guard context.log.logsDebug else { return }
+        context.log.debug(
             "Resending: \(error.delivery == .notProcessed ? "the server did not process it" : "the connection was lost")",
             metadata: [
                 "courier.request": "\(context.requestName)",

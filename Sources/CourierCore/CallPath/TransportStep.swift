@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTypes
-import Logging
 
 /// The step below the interceptors, the cookies and the cache: sends each request of a redirect
 /// chain through the transport and follows the redirects by the client's rules, sends a request
@@ -47,7 +46,7 @@ struct TransportStep: Sendable {
                             next.0.headerFields[.cookie] = header
                         }
                     }
-                    context.logger.debug(
+                    context.log.debug(
                         "Following a redirect",
                         metadata: [
                             "courier.request": "\(context.requestName)",

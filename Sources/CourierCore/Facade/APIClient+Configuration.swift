@@ -1,9 +1,9 @@
 public import Foundation
 public import HTTPTypes
-public import Logging
 
 #if Observability
     public import CoreMetrics
+    public import Logging
     public import Tracing
 #endif
 
@@ -93,11 +93,11 @@ extension APIClient {
         /// ``Redaction/standard``.
         public var redaction = Redaction.standard
 
-        /// Where the client and its interceptors log. Defaults to a logger that discards
-        /// everything; pass your application's.
-        public var logger = Logger(label: "Courier", factory: { _ in SwiftLogNoOpLogHandler() })
-
         #if Observability
+            /// Where the client and its interceptors log. Defaults to a logger that discards
+            /// everything; pass your application's. With the `Observability` trait, on by default.
+            public var logger = Logger(label: "Courier", factory: { _ in SwiftLogNoOpLogHandler() })
+
             /// Where the client records its metrics: a counter and a timer of calls, and counters of
             /// retries, credential refreshes and bodies past the size limit (see <doc:Observability>).
             ///
@@ -117,6 +117,16 @@ extension APIClient {
 
         /// The last base URL parsed, this client's own.
         let origins = OriginCache()
+
+        /// Where the client, its features and the outbox log: ``logger``, with the
+        /// `Observability` trait.
+        package var log: CallLog {
+            #if Observability
+                CallLog(logger)
+            #else
+                CallLog()
+            #endif
+        }
 
         /// Creates a configuration.
         ///

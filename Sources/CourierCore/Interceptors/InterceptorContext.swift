@@ -1,5 +1,8 @@
 public import Foundation
-public import Logging
+
+#if Observability
+    public import Logging
+#endif
 
 /// Facts about the call an interceptor is handling.
 public struct InterceptorContext: Sendable {
@@ -12,8 +15,13 @@ public struct InterceptorContext: Sendable {
     /// The base URL the request's path was joined to.
     public let baseURL: URL
 
-    /// The client's logger.
-    public let logger: Logger
+    #if Observability
+        /// The client's logger. With the `Observability` trait, on by default.
+        public var logger: Logger { log.logger }
+    #endif
+
+    /// Where the client logs (``logger``, with the `Observability` trait).
+    package let log: CallLog
 
     /// The client's redaction, to apply to anything an interceptor logs or reports.
     public let redaction: Redaction
@@ -44,7 +52,38 @@ public struct InterceptorContext: Sendable {
     /// of its own): then each hop of a redirect chain gets the jar's cookies for its URL too.
     var cookiesFromJar = false
 
-    /// Creates a context; the client makes one per call. Make one yourself to test an interceptor.
+    #if Observability
+        /// Creates a context; the client makes one per call. Make one yourself to test an interceptor.
+        ///
+        /// The context stands for a client whose base URL is `baseURL`: credentials scoped to the
+        /// client's origin (``CredentialScope/clientOrigin``) go to `baseURL`'s.
+        ///
+        /// - Parameters:
+        ///   - requestName: The name of the request's type.
+        ///   - options: The request's options.
+        ///   - baseURL: The base URL the request's path was joined to.
+        ///   - logger: The logger to use.
+        ///   - redaction: What to hide in logs and errors.
+        ///   - timeout: The time the call has, from now.
+        ///   - clock: The clock the time is kept with: give a clock of your own to test waits without
+        ///     waiting.
+        public init(
+            requestName: String,
+            options: RequestOptions = RequestOptions(),
+            baseURL: URL,
+            logger: Logger,
+            redaction: Redaction = .standard,
+            timeout: Duration = .seconds(60),
+            clock: some Clock<Duration> = ContinuousClock()
+        ) {
+            self.init(
+                requestName: requestName, options: options, baseURL: baseURL, log: CallLog(logger),
+                redaction: redaction, timeout: timeout, clock: clock)
+        }
+    #endif
+
+    /// Creates a context that logs nothing; the client makes one per call. Make one yourself to
+    /// test an interceptor.
     ///
     /// The context stands for a client whose base URL is `baseURL`: credentials scoped to the
     /// client's origin (``CredentialScope/clientOrigin``) go to `baseURL`'s.
@@ -53,7 +92,6 @@ public struct InterceptorContext: Sendable {
     ///   - requestName: The name of the request's type.
     ///   - options: The request's options.
     ///   - baseURL: The base URL the request's path was joined to.
-    ///   - logger: The logger to use.
     ///   - redaction: What to hide in logs and errors.
     ///   - timeout: The time the call has, from now.
     ///   - clock: The clock the time is kept with: give a clock of your own to test waits without
@@ -62,27 +100,35 @@ public struct InterceptorContext: Sendable {
         requestName: String,
         options: RequestOptions = RequestOptions(),
         baseURL: URL,
-        logger: Logger,
         redaction: Redaction = .standard,
         timeout: Duration = .seconds(60),
         clock: some Clock<Duration> = ContinuousClock()
     ) {
+        self.init(
+            requestName: requestName, options: options, baseURL: baseURL, log: .none, redaction: redaction,
+            timeout: timeout, clock: clock)
+    }
+
+    private init(
+        requestName: String, options: RequestOptions, baseURL: URL, log: CallLog, redaction: Redaction,
+        timeout: Duration, clock: some Clock<Duration>
+    ) {
         let callClock = clock is ContinuousClock ? CallClock.system : CallClock(clock)
         self.init(
-            requestName: requestName, options: options, baseURL: baseURL, logger: logger, redaction: redaction,
+            requestName: requestName, options: options, baseURL: baseURL, log: log, redaction: redaction,
             scope: DeadlineScope(clock: callClock, limit: .total(timeout)), mode: .buffer, recorder: nil,
             clientOrigin: WebOrigin(baseURL))
     }
 
     init(
-        requestName: String, options: RequestOptions, baseURL: URL, logger: Logger, redaction: Redaction,
+        requestName: String, options: RequestOptions, baseURL: URL, log: CallLog, redaction: Redaction,
         scope: DeadlineScope, mode: BodyMode, recorder: CallRecorder?, clientOrigin: WebOrigin?
     ) {
         self.clientOrigin = clientOrigin
         self.requestName = requestName
         self.options = options
         self.baseURL = baseURL
-        self.logger = logger
+        self.log = log
         self.redaction = redaction
         self.scope = scope
         self.mode = mode

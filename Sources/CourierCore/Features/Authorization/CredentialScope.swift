@@ -1,6 +1,5 @@
 public import Foundation
 import HTTPTypes
-import Logging
 
 /// The origins an authorization interceptor sends its credential to: the client's base URL's
 /// origin unless you name others.
@@ -91,7 +90,7 @@ public struct CredentialScope: Sendable, Hashable {
     private static func logSkipped(
         _ request: HTTPRequest, origin: WebOrigin?, scope: String, context: InterceptorContext
     ) {
-        context.logger.debug(
+        context.log.debug(
             "Sending the request without the credential: its origin is outside the credential's scope",
             metadata: [
                 "courier.request": "\(context.requestName)",

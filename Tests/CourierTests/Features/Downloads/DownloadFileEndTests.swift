@@ -1,7 +1,6 @@
 import Courier
 import Foundation
 import HTTPTypes
-import Logging
 import Testing
 
 @testable import CourierCore
@@ -19,7 +18,7 @@ struct DownloadFileEndTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = DownloadFile(
             destination: directory.appendingPathComponent("late.bin"), keepsPartial: false, digest: nil,
-            logger: Logger(label: "test"))
+            log: .none)
         if ending == "abandon" { file.abandon() } else { file.discard() }
 
         let error = #expect(throws: APIError.self) { try file.spool(for: HTTPResponse(status: .ok)) }
@@ -33,7 +32,7 @@ struct DownloadFileEndTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = DownloadFile(
             destination: directory.appendingPathComponent("late.bin"), keepsPartial: false, digest: nil,
-            logger: Logger(label: "test"))
+            log: .none)
         #expect(try file.spool(for: HTTPResponse(status: .ok)) != nil)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 1)
         file.abandon()
