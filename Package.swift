@@ -158,7 +158,8 @@ let package = Package(
                 // Logs with the `Observability` trait (Features/Observability/CallLog.swift); the
                 // AsyncHTTPClient transport's warning logger with that trait.
                 .product(
-                    name: "Logging", package: "swift-log", condition: .when(traits: ["Observability", "AsyncHTTPClient"])),
+                    name: "Logging", package: "swift-log",
+                    condition: .when(traits: ["Observability", "AsyncHTTPClient"])),
                 // Only with the trait, so that apps that do not ask for it never resolve AsyncHTTPClient.
                 .product(
                     name: "AsyncHTTPClient", package: "async-http-client",

@@ -94,7 +94,7 @@ final class DownloadFile: Sendable, DownloadDestination {
     ///   - destination: Where the body goes once whole.
     ///   - keepsPartial: Whether to keep what was received when the call fails, for a later call.
     ///   - digest: The app's expected digest, whose algorithm the server's digests are read in.
-    ///   - logger: Where a partial download that cannot be picked up is reported.
+    ///   - log: Where a partial download that cannot be picked up is reported.
     init(destination: URL, keepsPartial: Bool, digest: DownloadDigest?, log: CallLog) {
         self.destination = destination
         self.log = log

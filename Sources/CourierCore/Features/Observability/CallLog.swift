@@ -27,7 +27,8 @@ package struct CallLog: Sendable {
             logger.info("\(message())", metadata: Self.metadata(metadata()))
         }
 
-        package func warning(_ message: @autoclosure () -> String, metadata: @autoclosure () -> [String: String] = [:]) {
+        package func warning(_ message: @autoclosure () -> String, metadata: @autoclosure () -> [String: String] = [:])
+        {
             logger.warning("\(message())", metadata: Self.metadata(metadata()))
         }
 
@@ -48,7 +49,8 @@ package struct CallLog: Sendable {
 
         package func info(_ message: @autoclosure () -> String, metadata: @autoclosure () -> [String: String] = [:]) {}
 
-        package func warning(_ message: @autoclosure () -> String, metadata: @autoclosure () -> [String: String] = [:]) {}
+        package func warning(_ message: @autoclosure () -> String, metadata: @autoclosure () -> [String: String] = [:])
+        {}
 
         package func error(_ message: @autoclosure () -> String, metadata: @autoclosure () -> [String: String] = [:]) {}
     #endif
