@@ -52,6 +52,17 @@ public import HTTPTypes
 /// the trap, so no transport over FoundationNetworking can prevent it: on Linux, call servers
 /// you do not control over `AsyncHTTPClientTransport`, which fails such a response with
 /// ``APIError/Kind/transport``.
+///
+/// On Linux, FoundationNetworking (Swift 6.3) also, rarely and under load, never reads a
+/// connection at all: the server's answer waits unread in the socket, and the task gets
+/// neither its head nor its end until it is cancelled — by the call's deadline, or by the
+/// session's idle timeout (`timeoutIntervalForRequest`) when that comes first. It was seen five
+/// times in some 100,000 downloads from a test server that cuts its answers short, closing or
+/// resetting (RST) the connection, on a loaded 2-core machine; it looks like libdispatch losing a
+/// socket's registration after a hang-up (swiftlang/swift-corelibs-libdispatch#833). A download
+/// the idle timeout ends resumes; one the deadline ends fails with ``APIError/Kind/timeout``.
+/// Keep `timeoutIntervalForRequest` shorter than the deadlines of calls that must not wait it
+/// out, or use `AsyncHTTPClientTransport`, the default on Linux.
 public final class URLSessionTransport: Transport {
     /// A transport over a session with the ``recommendedConfiguration``.
     public static let shared = URLSessionTransport()
