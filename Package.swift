@@ -32,7 +32,7 @@ let generatedSettings: [SwiftSetting] = [
 
 /// The traits on unless an app names its own. On a Linux host AsyncHTTPClient is on, as the
 /// default transport there; on a Mac it is off, so that an iOS or macOS app neither resolves nor
-/// builds it unless it asks (`traits: ["AsyncHTTPClient"]`, a macOS server developer, say). The
+/// builds it unless it asks (`traits: [.defaults, "AsyncHTTPClient"]`, a macOS server developer, say). The
 /// manifest runs on the host, so cross-compiling for Linux from a Mac names the trait too.
 ///
 /// `Observability` is on everywhere: an app that writes `import Courier` gets spans and metrics

@@ -16,7 +16,7 @@
     /// It is compiled with Courier's `AsyncHTTPClient` trait, on Linux, Android and macOS. The trait
     /// is on by default when the package is built on Linux, where this is the default transport; a
     /// macOS server developer turns it on to use and test the transport they deploy
-    /// (`traits: ["AsyncHTTPClient"]`). An iOS or macOS app that does not ask for it neither
+    /// (`traits: [.defaults, "AsyncHTTPClient"]`). An iOS or macOS app that does not ask for it neither
     /// resolves nor builds AsyncHTTPClient.
     public struct AsyncHTTPClientTransport: Transport {
         /// A transport over a process-wide `HTTPClient` configured for Courier: redirects are not
