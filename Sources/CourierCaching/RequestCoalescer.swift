@@ -44,6 +44,12 @@ final class RequestCoalescer: Sendable {
         }
         return result.map { ($0, joined) }
     }
+
+    /// The callers of the loads in flight (joined and not left): for tests that must know every
+    /// caller has joined before they act.
+    var callers: Int {
+        flights.withLock { $0.values.reduce(0) { $0 + $1.members } }
+    }
 }
 
 /// A response loaded from the server (or revalidated), as the cache hands it to every caller.
@@ -70,6 +76,9 @@ private final class Flight: Sendable {
     }
 
     private let state = Locked(State())
+
+    /// Callers that joined and have not left.
+    var members: Int { state.withLock { $0.members } }
 
     /// Adds a caller; `nil` once the load has finished or been abandoned.
     func join() -> Int? {

@@ -52,7 +52,15 @@ struct ResponseCacheTests {
         let transport = HeldTransport(delay: .seconds(30))
         let client = client(transport)
         let tasks = (0..<3).map { _ in Task { try await client.send(Numbers()) } }
-        while transport.calls.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        // All three have joined the one load (under Thread Sanitizer the first reached the wire
+        // while the others had not joined yet, and its cancellation abandoned the load).
+        let coalescer = try #require(client.configuration.cache).coalescer
+        let joining = ContinuousClock.now
+        while transport.calls.withLock({ $0 }) == 0 || coalescer.callers < 3, joining.duration(to: .now) < .seconds(10)
+        {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(coalescer.callers == 3)
         tasks[0].cancel()
         tasks[1].cancel()
         try await Task.sleep(for: .milliseconds(200))
