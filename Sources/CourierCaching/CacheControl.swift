@@ -6,7 +6,7 @@ import HTTPTypes
 /// Names are case-insensitive; a directive repeated keeps its first value; an argument may be a
 /// token or a quoted string; a malformed `max-age` is treated as absent, except that a response's
 /// unparseable `max-age` makes it stale (section 4.2.1's advice for invalid freshness).
-struct CacheControl: Sendable, Equatable {
+struct CacheControl: Sendable {
     private var directives: [String: String?] = [:]
 
     init(_ fields: HTTPFields) {

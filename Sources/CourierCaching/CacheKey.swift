@@ -36,7 +36,7 @@ public struct CacheKey: Hashable, Sendable, CustomStringConvertible {
         hash.update(field: request.scheme?.lowercased() ?? "")
         hash.update(field: request.authority?.lowercased() ?? "")
         hash.update(field: request.path ?? "/")
-        let extra = secretFields.filter { !Self.credentialFields.contains($0) }.sorted {
+        let extra = secretFields.filter { !Self.credentialFields.contains($0) }.compactlySorted {
             $0.canonicalName < $1.canonicalName
         }
         for name in Self.credentialFields + extra {
@@ -64,7 +64,7 @@ enum Variant {
             .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             .filter { !$0.isEmpty }
         if names.contains("*") { return nil }
-        return Array(Set(names)).sorted()
+        return Set(names).compactlySorted()
     }
 
     /// The digest of `request`'s values of `names`, combined and with whitespace normalized.
@@ -81,7 +81,7 @@ enum Variant {
     /// The digest of all of `request`'s fields, in a stable order: requests that coalesce must be
     /// alike in every field that a `Vary` could name.
     static func digestOfAllFields(of request: HTTPRequest) -> String {
-        let names = Set(request.headerFields.map { $0.name.canonicalName }).sorted()
+        let names = Set(request.headerFields.map { $0.name.canonicalName }).compactlySorted()
         return digest(of: request, names: names)
     }
 }

@@ -96,8 +96,10 @@ struct CacheStep: Sendable {
         var conditional = request
         if let stored {
             let fields = stored.response.headerFields
-            if let eTag = fields[.eTag] { conditional.headerFields[.ifNoneMatch] = eTag }
-            if let lastModified = fields[.lastModified] { conditional.headerFields[.ifModifiedSince] = lastModified }
+            if let eTag = fields[.eTag] { conditional.headerFields.set(eTag, for: .ifNoneMatch) }
+            if let lastModified = fields[.lastModified] {
+                conditional.headerFields.set(lastModified, for: .ifModifiedSince)
+            }
         }
         let requestTime = Date()
         let received: InterceptorResponse

@@ -23,7 +23,7 @@ public actor DiskCacheStorage: CacheStorage {
     public let maximumBytes: Int
 
     private var index: [CacheKey: (size: Int, lastUse: Date)]?
-    private static let marker = Data("CRCACHE1".utf8)
+    private static let marker = "CRCACHE1".utf8Data
     private static let headerLength = 8 + 8 + 32
     private static let fileExtension = "entry"
 

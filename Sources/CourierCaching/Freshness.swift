@@ -4,7 +4,7 @@ import HTTPTypes
 
 /// How fresh a stored response is (RFC 9111, section 4.2), for a private cache: `s-maxage` is
 /// ignored, and a heuristic lifetime is used only where section 4.2.2 allows it.
-struct Freshness: Sendable, Equatable {
+struct Freshness: Sendable {
     /// How long the response is fresh for, in seconds, from when it was generated.
     var lifetime: TimeInterval
     /// How old the response is now, in seconds (section 4.2.3).

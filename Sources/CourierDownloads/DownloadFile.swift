@@ -270,9 +270,9 @@ final class DownloadFile: Sendable, DownloadDestination {
             state.requested = state.length
             return (state.length, state.representation?.validator)
         }
-        request.headerFields[.range] = "bytes=\(length)-"
-        request.headerFields[.ifRange] = validator
-        request.headerFields[.acceptEncoding] = "identity"
+        request.headerFields.set("bytes=\(length)-", for: .range)
+        request.headerFields.set(validator, for: .ifRange)
+        request.headerFields.set("identity", for: .acceptEncoding)
         return request
     }
 }

@@ -37,7 +37,7 @@ struct PartialDownload: Sendable {
     }
 
     /// What the record holds.
-    struct Record: Codable, Hashable {
+    struct Record: Codable {
         /// What the file is, for a person who finds it.
         var format = Record.formatName
         /// The record's format version: a record of another version is discarded.

@@ -4,7 +4,7 @@ import HTTPTypes
 
 /// What a response that carries a whole body says about that body (RFC 9110's selected
 /// representation): how to ask for the rest of it later, its length, and its digest.
-struct Representation: Sendable, Hashable, Codable {
+struct Representation: Sendable, Codable {
     /// The strong entity tag, quotes included; `nil` when there is none or it is weak (`W/`).
     var entityTag: String?
     /// `Last-Modified`, when it may stand in `If-Range`: there is no entity tag at all, and the
@@ -79,7 +79,7 @@ struct Representation: Sendable, Hashable, Codable {
 }
 
 /// A `206` response's `Content-Range` (RFC 9110, section 14.4): `bytes first-last/complete`.
-struct ContentRange: Sendable, Hashable {
+struct ContentRange: Sendable {
     var first: Int64
     var last: Int64
     /// The whole body's length; `nil` for `*`.

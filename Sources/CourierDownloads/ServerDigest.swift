@@ -16,7 +16,7 @@ extension HTTPField.Name {
 ///
 /// Only a representation sent without a content coding is checked: the digests cover the bytes
 /// as sent, and a download's file holds them decoded.
-struct ServerDigest: Sendable, Hashable, Codable {
+struct ServerDigest: Sendable, Codable {
     var algorithm: DigestAlgorithm
     var bytes: [UInt8]
     /// The field it came from, for an error message.

@@ -64,7 +64,7 @@ public struct AuthorizationInterceptor: Interceptor {
     ) -> AuthorizationInterceptor {
         header(.authorization, scope: scope) {
             guard let (username, password) = try await credentials() else { return nil }
-            return "Basic " + Data("\(username):\(password)".utf8).base64EncodedString()
+            return "Basic " + "\(username):\(password)".utf8Data.base64EncodedString()
         }
     }
 
@@ -134,7 +134,7 @@ public struct AuthorizationInterceptor: Interceptor {
                     request: request
                 )
             }
-            request.headerFields[name] = value
+            request.headerFields.set(value, for: name)
         }
     }
 

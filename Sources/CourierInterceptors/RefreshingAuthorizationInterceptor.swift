@@ -158,7 +158,7 @@ extension RefreshingAuthorizationInterceptor where Credential == BearerCredentia
             scope: scope,
             limit: limit,
             apply: { credential, request in
-                request.headerFields[.authorization] = "Bearer \(credential.accessToken)"
+                request.headerFields.set("Bearer \(credential.accessToken)", for: .authorization)
             },
             refresh: refresh
         )

@@ -101,17 +101,50 @@
             + OpenAPIScenarios.scenarios + OutboxScenarios.scenarios
 
         /// Runs the scenarios one after another and returns their results.
-        package static func runAll(_ scenarios: [Scenario] = all, in environment: DemoEnvironment) async
-            -> [ScenarioResult]
-        {
+        ///
+        /// A scenario that has not finished within `timeLimit` fails ("did not finish within …"),
+        /// is cancelled and left behind, and the next one starts: a scenario that hangs is named
+        /// in the report rather than hanging the demo (and CI's run of it) with no word of which.
+        package static func runAll(
+            _ scenarios: [Scenario] = all, in environment: DemoEnvironment, timeLimit: Duration = .seconds(60)
+        ) async -> [ScenarioResult] {
             var results: [ScenarioResult] = []
             for scenario in scenarios {
                 let started = ContinuousClock.now
-                let outcome = await scenario.run(environment)
+                let outcome = await scenario.run(in: environment, within: timeLimit)
                 results.append(
                     ScenarioResult(scenario: scenario, outcome: outcome, duration: started.duration(to: .now)))
             }
             return results
+        }
+
+        /// Runs the scenario in a task of its own; its outcome, or a failure once `timeLimit` has
+        /// passed (the scenario's task is then cancelled, and not awaited).
+        func run(in environment: DemoEnvironment, within timeLimit: Duration) async -> Outcome {
+            let decided = Locked<CheckedContinuation<Outcome, Never>?>(nil)
+            /// Resumes the caller with the first outcome to arrive; says whether this one was first.
+            @Sendable func decide(_ outcome: Outcome) -> Bool {
+                let first = decided.withLock { waiting in
+                    defer { waiting = nil }
+                    return waiting
+                }
+                guard let first else { return false }
+                first.resume(returning: outcome)
+                return true
+            }
+            let timer = Locked<Task<Void, Never>?>(nil)
+            return await withCheckedContinuation { continuation in
+                decided.withLock { $0 = continuation }
+                let work = Task { [run] in
+                    _ = decide(await run(environment))
+                    timer.withLock { $0?.cancel() }
+                }
+                let limit = Task {
+                    guard (try? await Task.sleep(for: timeLimit)) != nil else { return }
+                    if decide(.unexpected("did not finish within \(timeLimit) (cancelled)")) { work.cancel() }
+                }
+                timer.withLock { $0 = limit }
+            }
         }
     }
 #endif

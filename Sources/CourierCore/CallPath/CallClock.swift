@@ -182,7 +182,7 @@ final class Alarms: Sendable {
             state.wakeUp = nil
             state.cancelWakeUp = nil
             let next = state.alarms.values.map(\.instant).min().map { Self.reschedule(at: $0, &state) }
-            return (due.values.sorted { $0.instant < $1.instant }, next)
+            return (due.values.compactlySorted { $0.instant < $1.instant }, next)
         }
         if let reschedule { wake(reschedule) }
         for alarm in due {

@@ -44,7 +44,7 @@ package struct CallFeatures: Sendable {
     /// The features in the order their steps run: the lowest rank first, and of equal ranks the
     /// type whose name sorts first, so that the order never depends on the dictionary's.
     package var ordered: [any CallFeature] {
-        byType.values.sorted {
+        byType.values.compactlySorted {
             ($0.rank, String(reflecting: type(of: $0))) < ($1.rank, String(reflecting: type(of: $1)))
         }
     }

@@ -141,6 +141,13 @@ extension APIClient {
     /// the package entry CourierOpenAPI and CourierOutbox use
     /// (``send(_:body:baseURL:name:streamsResponse:timeout:)``): called from an actor, they would
     /// run the call on it.
+    ///
+    /// Compiled once, generic over `Output`: never specialised for a caller's result type nor
+    /// inlined into a caller. Specialised, the whole runner was copied into the package entry's
+    /// two calls (a buffered and a streamed response): 64 KiB of every app that links the
+    /// umbrella, for a saving of a few type-metadata lookups per call (`bash Benchmarks/cost.sh
+    /// --breakdown`, BENCHMARKS.md).
+    @_semantics("optimize.sil.specialize.generic.never") @inline(never)
     private nonisolated(nonsending) func run<Output: Sendable>(
         _ call: PreparedCall,
         mode: BodyMode,

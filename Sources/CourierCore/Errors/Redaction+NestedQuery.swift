@@ -21,7 +21,7 @@ extension Redaction {
         var result = [UInt8]()
         result.reserveCapacity(bytes.count)
         var cursor = 0
-        for secret in secrets.sorted(by: { $0.lowerBound < $1.lowerBound }) where secret.lowerBound >= cursor {
+        for secret in secrets.compactlySorted(by: { $0.lowerBound < $1.lowerBound }) where secret.lowerBound >= cursor {
             result += bytes[cursor..<secret.lowerBound]
             result += Self.placeholder.utf8
             cursor = secret.upperBound

@@ -74,9 +74,9 @@ extension APIClient {
         let lastEventID = session.lastEventID
         let sendsEventStream: (inout PreparedCall) -> Void = { call in
             let fields = call.request.headerFields
-            if fields[.accept] == nil { call.request.headerFields[.accept] = "text/event-stream" }
-            if fields[.cacheControl] == nil { call.request.headerFields[.cacheControl] = "no-store" }
-            if !lastEventID.isEmpty { call.request.headerFields[.lastEventID] = lastEventID }
+            if fields[.accept] == nil { call.request.headerFields.set("text/event-stream", for: .accept) }
+            if fields[.cacheControl] == nil { call.request.headerFields.set("no-store", for: .cacheControl) }
+            if !lastEventID.isEmpty { call.request.headerFields.set(lastEventID, for: .lastEventID) }
         }
         _ = try await run(request, mode: .stream, limit: .connect(timeout), adjust: sendsEventStream) { outcome in
             let idle = DeadlineScope.Limit.idle(idleTimeout ?? timeout)
@@ -112,7 +112,7 @@ extension APIClient {
         outcome: CallOutcome,
         decoder: JSONDecoder
     ) throws(APIError) -> ServerSentEvent<Request.Response> {
-        let data = Data(event.data.utf8)
+        let data = event.data.utf8Data
         do {
             let value = try request.decode(data, from: outcome.head, decoder: decoder)
             return ServerSentEvent(id: event.id, event: event.event, data: value, retry: event.retry)

@@ -2,6 +2,8 @@
     import Courier
     import DemoAPI
     import DemoScenarios
+    import Foundation
+    import Synchronization
     import Testing
 
     /// `courier-demo`'s scenarios, as integration tests over every transport.
@@ -33,6 +35,23 @@
             }
         }
 
+        /// A scenario that never finishes (it ignores cancellation) fails with its time limit, and
+        /// the next one still runs: the demo names a hang rather than hanging.
+        @Test(.timeLimit(.minutes(1))) func aScenarioThatHangsFailsAtItsTimeLimit() async throws {
+            let held = HeldContinuation()
+            let hangs = Scenario(seed: "new", name: "hangs", style: .asyncAwait) { _ in
+                await withCheckedContinuation { held.keep($0) }
+            }
+            let quick = Scenario(seed: "new", name: "quick", style: .asyncAwait) { _ in .expected("done") }
+            let environment = DemoEnvironment(baseURL: URL(string: "http://127.0.0.1:9")!)
+            let results = await Scenario.runAll([hangs, quick], in: environment, timeLimit: .milliseconds(300))
+            held.resume(.expected("released"))  // the hung scenario's task ends with the test
+            #expect(results.map(\.outcome.passed) == [false, true])
+            #expect(results[0].outcome.detail.contains("did not finish within"), "\(results[0].outcome.detail)")
+            #expect(results[0].duration >= .milliseconds(300))
+            #expect(results[0].duration < .seconds(30))
+        }
+
         @Test func everySeedAndStyleIsCovered() {
             #expect(Set(Scenario.all.map(\.seed)) == ["000", "001", "002", "003", "004", "new"])
             #expect(Set(Scenario.all.map(\.style)) == Set(Scenario.Style.allCases))
@@ -49,6 +68,22 @@
             #expect(lines[1].hasSuffix("12 ms"))
             #expect(lines[2].hasPrefix("✗  001   fails"))
             #expect(lines.last == "1 of 2 scenarios behaved as expected.")
+        }
+    }
+
+    /// A continuation kept until the test resumes it (a scenario that never finishes by itself).
+    private final class HeldContinuation: Sendable {
+        private let continuation = Mutex<CheckedContinuation<Outcome, Never>?>(nil)
+
+        func keep(_ continuation: CheckedContinuation<Outcome, Never>) {
+            self.continuation.withLock { $0 = continuation }
+        }
+
+        func resume(_ outcome: Outcome) {
+            continuation.withLock { held in
+                held?.resume(returning: outcome)
+                held = nil
+            }
         }
     }
 #endif

@@ -81,7 +81,7 @@ public struct CredentialScope: Sendable, Hashable {
             Self.logSkipped(request, origin: origin, scope: "the client's origin, \(clientOrigin)", context: context)
         case .origins(let origins):
             if let origin, origins.contains(origin) { return true }
-            let listed = origins.map(\.description).sorted().joined(separator: ", ")
+            let listed = origins.map(\.description).compactlySorted().joined(separator: ", ")
             Self.logSkipped(request, origin: origin, scope: "the origins \(listed)", context: context)
         }
         return false

@@ -62,7 +62,7 @@ public final class CookieJar: Sendable {
         guard !matching.isEmpty else { return nil }
         return
             matching
-            .sorted { ($0.path.count, $1.created) > ($1.path.count, $0.created) }
+            .compactlySorted { ($0.path.count, $1.created) > ($1.path.count, $0.created) }
             .map { "\($0.name)=\($0.value)" }
             .joined(separator: "; ")
     }
