@@ -20,19 +20,51 @@ package struct SHA256: SHA2 {
         typealias Engine = PortableSHA256
     #endif
 
-    private var engine = Engine()
     package private(set) var length: UInt64 = 0
 
-    package init() {}
+    #if !canImport(CryptoKit) && (os(Linux) || os(Android))
+        /// OpenSSL's, where the process has it (``LibCrypto``); otherwise `engine`.
+        private var system: LibCrypto.Digest?
+        private var engine: Engine?
 
-    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        length &+= UInt64(bytes.count)
-        engine.update(bufferPointer: bytes)
-    }
+        package init() {
+            self.init(systemLibrary: true)
+        }
 
-    package func finalize() -> [UInt8] {
-        engine.finalize().withUnsafeBytes { Array($0) }
-    }
+        /// A computation with OpenSSL's `libcrypto` where the process has it and `systemLibrary`
+        /// is `true`, else with the built-in engine (its tests).
+        package init(systemLibrary: Bool) {
+            system = systemLibrary ? LibCrypto.shared.flatMap { LibCrypto.Digest($0, bits: 256) } : nil
+            if system == nil { engine = Engine() }
+        }
+
+        package mutating func update(_ bytes: UnsafeRawBufferPointer) {
+            length &+= UInt64(bytes.count)
+            if system != nil {
+                system!.update(bytes)
+            } else {
+                engine!.update(bufferPointer: bytes)
+            }
+        }
+
+        package func finalize() -> [UInt8] {
+            if let system { return system.finalize() }
+            return engine!.finalize().withUnsafeBytes { Array($0) }
+        }
+    #else
+        private var engine = Engine()
+
+        package init() {}
+
+        package mutating func update(_ bytes: UnsafeRawBufferPointer) {
+            length &+= UInt64(bytes.count)
+            engine.update(bufferPointer: bytes)
+        }
+
+        package func finalize() -> [UInt8] {
+            engine.finalize().withUnsafeBytes { Array($0) }
+        }
+    #endif
 
     /// Adds a string's UTF-8 bytes, preceded by their count so that concatenations stay distinct.
     package mutating func update(field: String) {

@@ -16,17 +16,49 @@ package struct SHA512: SHA2 {
         typealias Engine = PortableSHA512
     #endif
 
-    private var engine = Engine()
     package private(set) var length: UInt64 = 0
 
-    package init() {}
+    #if !canImport(CryptoKit) && (os(Linux) || os(Android))
+        /// OpenSSL's, where the process has it (``LibCrypto``); otherwise `engine`.
+        private var system: LibCrypto.Digest?
+        private var engine: Engine?
 
-    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        length &+= UInt64(bytes.count)
-        engine.update(bufferPointer: bytes)
-    }
+        package init() {
+            self.init(systemLibrary: true)
+        }
 
-    package func finalize() -> [UInt8] {
-        engine.finalize().withUnsafeBytes { Array($0) }
-    }
+        /// A computation with OpenSSL's `libcrypto` where the process has it and `systemLibrary`
+        /// is `true`, else with the built-in engine (its tests).
+        package init(systemLibrary: Bool) {
+            system = systemLibrary ? LibCrypto.shared.flatMap { LibCrypto.Digest($0, bits: 512) } : nil
+            if system == nil { engine = Engine() }
+        }
+
+        package mutating func update(_ bytes: UnsafeRawBufferPointer) {
+            length &+= UInt64(bytes.count)
+            if system != nil {
+                system!.update(bytes)
+            } else {
+                engine!.update(bufferPointer: bytes)
+            }
+        }
+
+        package func finalize() -> [UInt8] {
+            if let system { return system.finalize() }
+            return engine!.finalize().withUnsafeBytes { Array($0) }
+        }
+    #else
+        private var engine = Engine()
+
+        package init() {}
+
+        package mutating func update(_ bytes: UnsafeRawBufferPointer) {
+            length &+= UInt64(bytes.count)
+            engine.update(bufferPointer: bytes)
+        }
+
+        package func finalize() -> [UInt8] {
+            engine.finalize().withUnsafeBytes { Array($0) }
+        }
+    #endif
 }

@@ -7,6 +7,9 @@ import Testing
 enum SHA2Implementation: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case compiled
     case portable
+    /// On Linux, what `compiled` falls back to where the process has no OpenSSL `libcrypto`:
+    /// swift-crypto's with the `AsyncHTTPClient` trait, Courier's own without.
+    case withoutLibCrypto = "without libcrypto"
 
     var testDescription: String { rawValue }
 
@@ -21,6 +24,14 @@ enum SHA2Implementation: String, CaseIterable, Sendable, CustomTestStringConvert
             var hash = PortableSHA256()
             for piece in pieces { piece.withUnsafeBytes { hash.update(bufferPointer: $0) } }
             return SHA256.hex(hash.finalize())
+        case .withoutLibCrypto:
+            #if !canImport(CryptoKit) && (os(Linux) || os(Android))
+                var hash = SHA256(systemLibrary: false)
+            #else
+                var hash = SHA256()
+            #endif
+            for piece in pieces { hash.update(piece) }
+            return hash.hexDigest
         }
     }
 
@@ -35,6 +46,14 @@ enum SHA2Implementation: String, CaseIterable, Sendable, CustomTestStringConvert
             var hash = PortableSHA512()
             for piece in pieces { piece.withUnsafeBytes { hash.update(bufferPointer: $0) } }
             return SHA512.hex(hash.finalize())
+        case .withoutLibCrypto:
+            #if !canImport(CryptoKit) && (os(Linux) || os(Android))
+                var hash = SHA512(systemLibrary: false)
+            #else
+                var hash = SHA512()
+            #endif
+            for piece in pieces { hash.update(piece) }
+            return hash.hexDigest
         }
     }
 

@@ -1,0 +1,1 @@
+../../../../Sources/CourierCore/Support/LibCrypto.swift
