@@ -133,13 +133,6 @@ struct TransportStep: Sendable {
     }
 
     /// A failure of the transport or the body, as the call reports it.
-    ///
-    /// Never inlined: inlined, this failure path's temporaries were part of the async frame of
-    /// every exchange, which then no longer fit the task allocator's slab beside the call's other
-    /// frames, and a call made in a fresh task allocated two slabs more (`bash
-    /// Benchmarks/allocsites.sh`; the allocation gate went from 13 to 11 in memory and from 88 to
-    /// 86 over AsyncHTTPClient with this one attribute).
-    @inline(never)
     private func classify(
         _ error: any Error, request: HTTPRequest, response: HTTPResponse?, context: InterceptorContext
     ) -> APIError {

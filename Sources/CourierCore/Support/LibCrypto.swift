@@ -17,7 +17,7 @@
     /// `openssl speed` itself (BENCHMARKS.md, "Digests").
     // @unchecked Sendable: it holds C functions and pointers to OpenSSL's static, immutable
     // algorithm descriptions, which OpenSSL lets any thread use.
-    struct LibCrypto: @unchecked Sendable {
+    final class LibCrypto: @unchecked Sendable {
         private typealias NewContext = @convention(c) () -> OpaquePointer?
         private typealias FreeContext = @convention(c) (OpaquePointer?) -> Void
         private typealias Algorithm = @convention(c) () -> OpaquePointer?
@@ -72,62 +72,54 @@
             return nil
         }
 
-        /// A SHA-256 or SHA-512 computation: a value, copied when a copy is changed.
-        struct Digest: @unchecked Sendable {
-            // @unchecked Sendable: the context is changed only through a uniquely referenced
-            // `Context` (`update` copies a shared one first), and only read otherwise.
-            private final class Context {
-                let library: LibCrypto
-                let pointer: OpaquePointer
-
-                init?(_ library: LibCrypto, copying other: OpaquePointer?, algorithm: OpaquePointer) {
-                    guard let pointer = library.newContext() else { return nil }
-                    let ready =
-                        if let other { library.copyContext(pointer, other) == 1 } else {
-                            library.initialize(pointer, algorithm, nil) == 1
-                        }
-                    guard ready else {
-                        library.freeContext(pointer)
-                        return nil
-                    }
-                    (self.library, self.pointer) = (library, pointer)
-                }
-
-                deinit { library.freeContext(pointer) }
-            }
-
-            private var context: Context
-            private let algorithm: OpaquePointer
+        /// A SHA-256 or SHA-512 computation: OpenSSL's context. Its owner (``SHA256``,
+        /// ``SHA512``) keeps value semantics: it changes a digest only when it holds the only
+        /// reference (`isKnownUniquelyReferenced`), and copies it first otherwise.
+        // @unchecked Sendable: changed only through its one reference, as above; read otherwise.
+        final class Digest: @unchecked Sendable {
+            private let library: LibCrypto
+            private let pointer: OpaquePointer
             private let size: Int
 
             /// A SHA-256 (`bits` 256) or SHA-512 (512) computation; `nil` if OpenSSL cannot start one.
-            init?(_ library: LibCrypto, bits: Int) {
-                algorithm = bits == 256 ? library.sha256 : library.sha512
-                size = bits / 8
-                guard let context = Context(library, copying: nil, algorithm: algorithm) else { return nil }
-                self.context = context
+            convenience init?(_ library: LibCrypto, bits: Int) {
+                self.init(library, size: bits / 8) {
+                    library.initialize($0, bits == 256 ? library.sha256 : library.sha512, nil)
+                }
             }
 
-            mutating func update(_ bytes: UnsafeRawBufferPointer) {
-                if !isKnownUniquelyReferenced(&context) {
-                    guard let copy = Context(context.library, copying: context.pointer, algorithm: algorithm) else {
-                        fatalError("OpenSSL could not copy a digest's context (out of memory)")
-                    }
-                    context = copy
+            private init?(_ library: LibCrypto, size: Int, start: (OpaquePointer) -> Int32) {
+                guard let pointer = library.newContext() else { return nil }
+                guard start(pointer) == 1 else {
+                    library.freeContext(pointer)
+                    return nil
                 }
-                guard context.library.updateContext(context.pointer, bytes.baseAddress, bytes.count) == 1 else {
+                (self.library, self.pointer, self.size) = (library, pointer, size)
+            }
+
+            deinit { library.freeContext(pointer) }
+
+            /// A computation that goes on from where this one is.
+            func copy() -> Digest {
+                guard let copy = Digest(library, size: size, start: { library.copyContext($0, pointer) }) else {
+                    fatalError("OpenSSL could not copy a digest's context (out of memory)")
+                }
+                return copy
+            }
+
+            /// Adds bytes to the message; only through the one reference to this digest.
+            func update(_ bytes: UnsafeRawBufferPointer) {
+                guard library.updateContext(pointer, bytes.baseAddress, bytes.count) == 1 else {
                     fatalError("OpenSSL's EVP_DigestUpdate failed")
                 }
             }
 
             /// The digest of the message so far; the message can go on.
             func finalize() -> [UInt8] {
-                guard let final = Context(context.library, copying: context.pointer, algorithm: algorithm) else {
-                    fatalError("OpenSSL could not copy a digest's context (out of memory)")
-                }
+                let final = copy()
                 var digest = [UInt8](repeating: 0, count: size)
                 var written: UInt32 = 0
-                guard final.library.finalizeContext(final.pointer, &digest, &written) == 1, Int(written) == size else {
+                guard library.finalizeContext(final.pointer, &digest, &written) == 1, Int(written) == size else {
                     fatalError("OpenSSL's EVP_DigestFinal_ex failed")
                 }
                 return digest

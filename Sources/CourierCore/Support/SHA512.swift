@@ -37,6 +37,7 @@ package struct SHA512: SHA2 {
         package mutating func update(_ bytes: UnsafeRawBufferPointer) {
             length &+= UInt64(bytes.count)
             if system != nil {
+                if !isKnownUniquelyReferenced(&system) { system = system!.copy() }
                 system!.update(bytes)
             } else {
                 engine!.update(bufferPointer: bytes)
