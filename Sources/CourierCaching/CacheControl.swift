@@ -15,7 +15,7 @@ struct CacheControl: Sendable {
 
     init(_ text: String) {
         for part in Self.split(text) {
-            let pieces = part.split(separator: "=", maxSplits: 1).map { $0.trimmingWhitespace() }
+            let pieces = part.pieces(separatedBy: "=", maxSplits: 1).map { $0.trimmingWhitespace() }
             guard let name = pieces.first?.lowercased(), !name.isEmpty, directives[name] == nil else { continue }
             var argument = pieces.count > 1 ? pieces[1] : nil
             if let quoted = argument, quoted.count >= 2, quoted.hasPrefix("\""), quoted.hasSuffix("\"") {

@@ -60,7 +60,7 @@ enum Variant {
     /// later request.
     static func names(in response: HTTPResponse) -> [String]? {
         let names = response.headerFields[values: .vary]
-            .flatMap { $0.split(separator: ",") }
+            .flatMap { $0.pieces(separatedBy: ",") }
             .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             .filter { !$0.isEmpty }
         if names.contains("*") { return nil }
@@ -73,7 +73,7 @@ enum Variant {
         for name in names {
             hash.update(field: name)
             let values = HTTPField.Name(name).map { request.headerFields[values: $0] } ?? []
-            hash.update(field: values.map { $0.split(separator: " ").joined(separator: " ") }.joined(separator: ","))
+            hash.update(field: values.map { $0.pieces(separatedBy: " ").joined(separator: " ") }.joined(separator: ","))
         }
         return hash.hexDigest
     }

@@ -31,7 +31,7 @@ struct Representation: Sendable, Codable {
         isEncoded = ContentDecoding.isEncoded(fields[.contentEncoding])
         length = isEncoded ? nil : fields[.contentLength].flatMap { Int64($0) }
         acceptsRanges =
-            fields[values: .acceptRanges].flatMap { $0.split(separator: ",") }
+            fields[values: .acceptRanges].flatMap { $0.pieces(separatedBy: ",") }
             .contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "bytes" }
         let tag = fields[.eTag]?.trimmingCharacters(in: .whitespaces)
         entityTag = tag.flatMap(Self.strongEntityTag)
@@ -89,11 +89,11 @@ struct ContentRange: Sendable {
     /// (`bytes */1234`) included.
     init?(_ value: String?) {
         guard let value else { return nil }
-        let parts = value.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 1)
+        let parts = value.trimmingCharacters(in: .whitespaces).pieces(separatedBy: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bytes" else { return nil }
-        let rangeAndLength = parts[1].split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        let rangeAndLength = parts[1].pieces(separatedBy: "/", maxSplits: 1, omittingEmpty: false)
         guard rangeAndLength.count == 2 else { return nil }
-        let bounds = rangeAndLength[0].split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        let bounds = rangeAndLength[0].pieces(separatedBy: "-", maxSplits: 1, omittingEmpty: false)
         guard bounds.count == 2, let first = Int64(bounds[0]), let last = Int64(bounds[1]), first >= 0, last >= first
         else { return nil }
         self.first = first

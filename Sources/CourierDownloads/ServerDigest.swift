@@ -50,12 +50,12 @@ struct ServerDigest: Sendable, Codable {
     /// length fits it. Parameters are ignored; a malformed member is skipped.
     static func parse(_ value: String) -> [DigestAlgorithm: [UInt8]] {
         var digests: [DigestAlgorithm: [UInt8]] = [:]
-        for member in value.split(separator: ",") {
-            let parts = member.split(separator: "=", maxSplits: 1)
+        for member in value.pieces(separatedBy: ",") {
+            let parts = member.pieces(separatedBy: "=", maxSplits: 1)
             guard parts.count == 2,
                 let algorithm = DigestAlgorithm(rawValue: parts[0].trimmingCharacters(in: .whitespaces).lowercased())
             else { continue }
-            let item = parts[1].split(separator: ";", maxSplits: 1).first ?? ""
+            let item = parts[1].pieces(separatedBy: ";", maxSplits: 1).first ?? ""
             let text = item.trimmingCharacters(in: .whitespaces)
             guard text.count >= 2, text.hasPrefix(":"), text.hasSuffix(":"),
                 let bytes = Data(base64Encoded: String(text.dropFirst().dropLast())),

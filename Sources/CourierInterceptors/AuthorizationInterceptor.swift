@@ -101,10 +101,10 @@ public struct AuthorizationInterceptor: Interceptor {
         AuthorizationInterceptor(scope: scope) { request in
             let path = request.path ?? "/"
             let encodedName = PercentEncoding.encodeComponent(name)
-            let query = path.split(separator: "?", maxSplits: 1).dropFirst().first ?? ""
+            let query = path.pieces(separatedBy: "?", maxSplits: 1).dropFirst().first ?? ""
             guard
-                !query.split(separator: "&").contains(where: {
-                    $0.split(separator: "=").first == Substring(encodedName)
+                !query.pieces(separatedBy: "&").contains(where: {
+                    $0.pieces(separatedBy: "=").first == Substring(encodedName)
                 })
             else { return }
             guard let key = try await key().nonEmpty else { return }

@@ -49,3 +49,29 @@ extension String {
         Data(utf8)
     }
 }
+
+extension StringProtocol {
+    /// The pieces between each `separator`: `split(separator:maxSplits:omittingEmptySubsequences:)`,
+    /// compiled once (for `Substring`; a `String` is split as its whole substring).
+    ///
+    /// - Parameters:
+    ///   - separator: The character between pieces.
+    ///   - maxSplits: The most splits to make; the rest is the last piece.
+    ///   - omittingEmpty: Whether empty pieces are left out.
+    /// - Returns: The pieces.
+    package func pieces(
+        separatedBy separator: Character, maxSplits: Int = .max, omittingEmpty: Bool = true
+    ) -> [Substring] {
+        Substring(self).piecesOfSubstring(separatedBy: separator, maxSplits: maxSplits, omittingEmpty: omittingEmpty)
+    }
+}
+
+extension Substring {
+    /// ``StringProtocol/pieces(separatedBy:maxSplits:omittingEmpty:)``'s one compiled body.
+    @inline(never)
+    fileprivate func piecesOfSubstring(separatedBy separator: Character, maxSplits: Int, omittingEmpty: Bool)
+        -> [Substring]
+    {
+        split(separator: separator, maxSplits: maxSplits, omittingEmptySubsequences: omittingEmpty)
+    }
+}
