@@ -2,10 +2,12 @@
 /// far, and its digest.
 ///
 /// Each hashes through the platform's implementation where Courier has one: CryptoKit on Apple
-/// platforms; on Linux and Android with the `AsyncHTTPClient` trait, swift-crypto's `Crypto`
-/// (BoringSSL's assembly, using the CPU's SHA extensions where it has them), a dependency that
-/// trait's build compiles as a second BoringSSL (swift-crypto's own copy). Without either, Courier's own (``PortableSHA2``),
-/// so that an app built with `traits: []` builds no cryptography.
+/// platforms; on Linux and Android, OpenSSL's `libcrypto` where the process has it, as every
+/// process that can use FoundationNetworking does (``LibCrypto``: the system's assembly, with the
+/// CPU's SHA extensions and AVX2); where it has not, with the `AsyncHTTPClient` trait swift-crypto's
+/// `Crypto` (BoringSSL's assembly, a second BoringSSL that trait's build compiles), and without
+/// either Courier's own (``PortableSHA2``), so that an app built with `traits: []` builds no
+/// cryptography.
 package protocol SHA2: Sendable {
     init()
     /// The message's length so far, in bytes.
