@@ -2,12 +2,12 @@ package import Foundation
 package import HTTPTypes
 
 // Generic standard-library and HTTPTypes code that every module would otherwise specialise for
-// itself. A module that calls `sorted(by:)`, sets a header field through `HTTPFields`' subscript
-// or makes `Data` from a string's UTF-8 gets its own compiled copy of that generic code, and the
-// linker keeps one per module: with the features in modules of their own, these copies were
-// 0.09 MiB of every app that links the umbrella (`bash Benchmarks/cost.sh --breakdown`, BENCHMARKS.md).
-// The feature modules call these instead; their bodies are compiled here, once, and a `package`
-// function's body is never inlined into another module.
+// itself. A module that calls `sorted(by:)` or `split(separator:)`, sets a header field through
+// `HTTPFields`' subscript or makes `Data` from a string's UTF-8 gets its own compiled copy of that
+// generic code, and the linker keeps one per module: with the features in modules of their own,
+// these copies were 74 KB of every app that links the umbrella (`bash Benchmarks/cost.sh
+// --breakdown`, BENCHMARKS.md). The feature modules call these instead; their bodies are
+// compiled here, once, and a `package` function's body is never inlined into another module.
 
 extension Swift.Sequence {
     /// The elements, sorted stably by `areInIncreasingOrder`: what `sorted(by:)` returns, through
