@@ -50,9 +50,9 @@ extension String {
     }
 }
 
-extension StringProtocol {
+extension StringProtocol where SubSequence == Substring {
     /// The pieces between each `separator`: `split(separator:maxSplits:omittingEmptySubsequences:)`,
-    /// compiled once (for `Substring`; a `String` is split as its whole substring).
+    /// compiled once (for `Substring`; a `String` is split as its whole substring, not copied).
     ///
     /// - Parameters:
     ///   - separator: The character between pieces.
@@ -62,7 +62,7 @@ extension StringProtocol {
     package func pieces(
         separatedBy separator: Character, maxSplits: Int = .max, omittingEmpty: Bool = true
     ) -> [Substring] {
-        Substring(self).piecesOfSubstring(separatedBy: separator, maxSplits: maxSplits, omittingEmpty: omittingEmpty)
+        self[...].piecesOfSubstring(separatedBy: separator, maxSplits: maxSplits, omittingEmpty: omittingEmpty)
     }
 }
 
