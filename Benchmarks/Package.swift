@@ -33,8 +33,9 @@ let package = Package(
         ),
         // Courier's SHA-256 and SHA-512 alone (`digest.sh`): Courier's own files (symbolic links to
         // ../Sources/CourierCore/Support/SHA*.swift, internal there), built as Courier builds them on
-        // this platform: over CryptoKit on Apple platforms, over swift-crypto on Linux (Courier's
-        // `AsyncHTTPClient` trait, on by default there), its own SHA-2 otherwise.
+        // this platform: over CryptoKit on Apple platforms, over OpenSSL's libcrypto on Linux
+        // (`LibCrypto.swift`; swift-crypto, Courier's `AsyncHTTPClient` trait, with
+        // `COURIER_NO_LIBCRYPTO=1`), its own SHA-2 otherwise.
         .executableTarget(
             name: "digest-bench",
             dependencies: [

@@ -8,9 +8,9 @@
 #                                               # and release; and hashing the file alone
 #
 # `speed` runs `digest-bench` (Courier's SHA files, built as Courier builds them here: over
-# swift-crypto on Linux with the `AsyncHTTPClient` trait, CryptoKit on Apple platforms; `portable`
-# is Courier's own SHA-2, what a Linux app with `traits: []` hashes with). `download` serves a
-# 256 MiB file of random bytes from nginx on 127.0.0.1, at /big.bin without a digest and at
+# OpenSSL's libcrypto on Linux, or swift-crypto with `COURIER_NO_LIBCRYPTO=1`, CryptoKit on Apple
+# platforms; `portable` is Courier's own SHA-2, what Linux hashes with where neither is there).
+# `download` serves a 256 MiB file of random bytes from nginx on 127.0.0.1, at /big.bin without a digest and at
 # /sha256/big.bin and /sha512/big.bin with `Repr-Digest`, and downloads each with `courier-bench
 # --download` (a new process each time, the median of `runs`); `digest-bench --file` hashes the
 # same file the way a download's hasher reads it. Debug builds are SwiftPM's default (`swift build`).
