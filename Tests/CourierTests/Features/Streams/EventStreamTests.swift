@@ -215,7 +215,7 @@ struct EventStreamTests {
         let error = await #expect(throws: APIError.self) { try await consumer.value }
         #expect(error?.kind == .cancelled)
         let started = ContinuousClock.now
-        while transport.readersCancelled.withLock({ $0 }) == 0, started.duration(to: .now) < .seconds(5) {
+        while transport.readersCancelled.withLock({ $0 }) == 0, started.duration(to: .now) < .seconds(30) {
             try await Task.sleep(for: .milliseconds(10))
         }
         #expect(transport.readersCancelled.withLock { $0 } == 1)
@@ -226,7 +226,7 @@ struct EventStreamTests {
         let transport = ScriptedStreamTransport([.init(chunks: ["data: a\n\ndata: b\n\n"], ending: .hang)])
         for try await _ in Self.client(transport).events(TextEventsRequest()) { break }
         let started = ContinuousClock.now
-        while transport.readersCancelled.withLock({ $0 }) == 0, started.duration(to: .now) < .seconds(5) {
+        while transport.readersCancelled.withLock({ $0 }) == 0, started.duration(to: .now) < .seconds(30) {
             try await Task.sleep(for: .milliseconds(10))
         }
         #expect(transport.readersCancelled.withLock { $0 } == 1)
