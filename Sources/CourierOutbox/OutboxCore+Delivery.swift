@@ -13,7 +13,12 @@ extension OutboxCore {
     /// when it is sent with the same key. Its place among the concurrent deliveries is given up
     /// as the answer comes (``answered``), for the next entry to be sent while the outcome is
     /// recorded.
-    func deliver(_ entry: StoredEntry) async {
+    ///
+    /// - Returns: Whether the loop needs a pass for the outcome: not when the entry was delivered
+    ///   without a group, or set aside (the pass its answer woke planned every other entry, and
+    ///   its leaving makes no entry due), but when an entry of its group may go on, it waits for
+    ///   another attempt, or its outcome was not recorded.
+    func deliver(_ entry: StoredEntry) async -> Bool {
         let attempt = entry.attempts + 1
         emit(.delivering, entry)
         let outcome = await send(entry)
@@ -23,13 +28,15 @@ extension OutboxCore {
         defer { answered.withLock { _ = $0.remove(id) } }
         let now = clock.now()
         let verdict = Verdict.classify(outcome, entry: entry, attempt: attempt, now: now, random: random())
-        // What the events carry: the call's error, or the answer the entry does not accept.
-        let error: APIError? =
+        // What the events carry: the call's error, or the answer the entry does not accept (made
+        // only for a failure: a delivery's event carries none).
+        var error: APIError? {
             switch outcome {
             case .failure(let error): error
             case .success(let (head, body)):
                 APIError(.unacceptableStatus, "The server answered \(head.status).", response: head, body: body)
             }
+        }
         do {
             switch verdict {
             case .delivered(let head, let body):
@@ -41,6 +48,7 @@ extension OutboxCore {
                     [OutboxEvent(.delivered, entry: OutboxEntry(entry), delivery: delivery, counts: counts)]
                 }
                 log.debug("Outbox entry delivered: \(OutboxEntry(entry))")
+                return entry.group != nil
             case .retryLater(let delay, let failure) where attempt < entry.maximumAttempts:
                 let next = now + delay
                 _ = try await change { access throws(StoreError) in
@@ -53,8 +61,10 @@ extension OutboxCore {
                 log.debug("Outbox entry failed, next attempt in \(delay): \(OutboxEntry(entry))")
             case .retryLater(_, let failure):
                 try await setAside(entry, .attemptsExhausted, failure, body: nil, attempts: attempt, error: error)
+                return false
             case .rejected(let failure, let body):
                 try await setAside(entry, .rejected, failure, body: body, attempts: attempt, error: error)
+                return false
             case .abandoned:
                 _ = try await change { access throws(StoreError) in access.claimed.remove(id) }
             }
@@ -63,6 +73,7 @@ extension OutboxCore {
                 log.error("The outbox could not record an attempt's outcome: \(error.message)")
             }
         }
+        return true
     }
 
     private func setAside(

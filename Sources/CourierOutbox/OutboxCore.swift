@@ -84,10 +84,11 @@ final class OutboxCore: Sendable {
             (plan, _) = try await change(ahead: true) { [answered] access throws(StoreError) in
                 // Planned over the entries' summaries: a pass after each change reads every entry.
                 let plan = DeliveryPlan(
-                    pending: access.store.state.pendingSummaries,
-                    deadLetters: access.store.state.deadLetterSummaries, claimed: access.claimed,
+                    entries: access.store.state.summaries, deadLetters: access.store.state.deadLetterCount,
+                    claimed: access.claimed,
                     answered: answered.withLock { $0 }, expedited: access.expedited, now: now, capacity: capacity,
-                    networkAvailable: available)
+                    networkAvailable: available, notBefore: access.store.state.earliestDate)
+                if let earliest = plan.earliestDate { access.store.settle(earliestDate: earliest) }
                 var expired: [StoredEntry] = []
                 for summary in plan.expired {
                     guard let entry = access.store.state.entries[summary.id] else { continue }

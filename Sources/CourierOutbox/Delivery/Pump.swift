@@ -14,6 +14,8 @@ final class Pump: Sendable {
     private struct Tasks {
         var loop: Task<Void, Never>?
         var timer: Task<Void, Never>?
+        /// When `timer` fires.
+        var timerDate: Date?
         var deliveries: [UUID: Task<Void, Never>] = [:]
         var stopped = false
     }
@@ -40,7 +42,11 @@ final class Pump: Sendable {
     }
 
     /// Wakes the loop at `date` on `clock`, in place of the timer set before; none for `nil`.
+    ///
+    /// A timer already set for `date` and not yet fired is kept: a pass runs after every change,
+    /// and most find the same next wake.
     func setTimer(_ date: Date?, on clock: DeliveryClock) {
+        if let date, tasks.withLock({ $0.timer != nil && $0.timerDate == date }) { return }
         let timer = date.map { date in
             Task { [weak self] in
                 do {
@@ -48,25 +54,40 @@ final class Pump: Sendable {
                 } catch {
                     return
                 }
-                self?.wake()
+                self?.timerFired(at: date)
             }
         }
         let previous = tasks.withLock { tasks in
-            defer { tasks.timer = tasks.stopped ? nil : timer }
+            defer {
+                tasks.timer = tasks.stopped ? nil : timer
+                tasks.timerDate = tasks.stopped ? nil : date
+            }
             return tasks.stopped ? timer : tasks.timer
         }
         previous?.cancel()
     }
 
-    /// Runs `delivery` for `id` in a task of its own, then wakes the loop.
-    func deliver(_ id: UUID, _ delivery: @escaping @Sendable () async -> Void) {
+    /// Forgets the timer that fired (so that the next pass sets one, even for the same date), then
+    /// wakes the loop.
+    private func timerFired(at date: Date) {
+        tasks.withLock { tasks in
+            guard tasks.timerDate == date else { return }
+            tasks.timer = nil
+            tasks.timerDate = nil
+        }
+        wake()
+    }
+
+    /// Runs `delivery` for `id` in a task of its own, then wakes the loop when the delivery says
+    /// its outcome may let another entry start or wait less.
+    func deliver(_ id: UUID, _ delivery: @escaping @Sendable () async -> Bool) {
         tasks.withLock { tasks in
             guard !tasks.stopped else { return }
             // The task removes itself under the same lock, so only once it is recorded.
             tasks.deliveries[id] = Task { [weak self] in
-                await delivery()
+                let wakes = await delivery()
                 self?.tasks.withLock { _ = $0.deliveries.removeValue(forKey: id) }
-                self?.wake()
+                if wakes { self?.wake() }
             }
         }
     }
@@ -79,6 +100,7 @@ final class Pump: Sendable {
             defer {
                 tasks.loop = nil
                 tasks.timer = nil
+                tasks.timerDate = nil
                 tasks.deliveries = [:]
             }
             return (tasks.loop, tasks.timer, Array(tasks.deliveries.values))

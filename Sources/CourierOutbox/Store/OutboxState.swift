@@ -15,6 +15,11 @@ struct OutboxState: Sendable, Equatable {
     private var order: [Summary] = []
     /// How many entries are dead letters.
     private(set) var deadLetterCount = 0
+    /// No entry expires or is due for an attempt before this: a lower bound, lowered as entries
+    /// change (never raised by one's removal) and made exact by a delivery plan that reads every
+    /// entry (``settle(earliestDate:)``). `distantFuture` when no entry has either date. It lets
+    /// a plan stop reading once nothing more can start (``DeliveryPlan``).
+    private(set) var earliestDate = Date.distantFuture
 
     /// What the delivery plan reads of an entry (``DeliveryPlan``): a few words, where the entry
     /// itself holds its request.
@@ -114,7 +119,15 @@ struct OutboxState: Sendable, Equatable {
         }
         if old?.deadLetter != nil { deadLetterCount -= 1 }
         if entry?.deadLetter != nil { deadLetterCount += 1 }
+        if let date = entry?.expiresAt, date < earliestDate { earliestDate = date }
+        if let date = entry?.nextAttemptAt, date < earliestDate { earliestDate = date }
         entries[id] = entry
+    }
+
+    /// Raises ``earliestDate`` to what a plan that read every entry found: the earliest expiry
+    /// or next attempt of an entry waiting (`distantFuture` for none).
+    mutating func settle(earliestDate date: Date) {
+        earliestDate = date
     }
 
     /// The index of the first slot whose sequence is not below `sequence`.
@@ -149,11 +162,9 @@ struct OutboxState: Sendable, Equatable {
     /// The entries set aside, in the order they were enqueued.
     var deadLetters: [StoredEntry] { inOrder(capacity: deadLetterCount) { $0.isDeadLetter } }
 
-    /// What the delivery plan reads of the entries waiting, in the order they were enqueued.
-    var pendingSummaries: [Summary] { order.filter { !$0.isDeadLetter } }
-
-    /// What the delivery plan reads of the dead letters, in the order they were enqueued.
-    var deadLetterSummaries: [Summary] { order.filter(\.isDeadLetter) }
+    /// What the delivery plan reads of every entry, dead letters among them, in the order they
+    /// were enqueued.
+    var summaries: [Summary] { order }
 
     /// The records a compacted journal holds: one per entry, as it stands.
     var compacted: [JournalRecord] { inOrder(capacity: entries.count) { _ in true }.map { .entry($0) } }

@@ -118,6 +118,12 @@ final class OutboxStore {
         }
     }
 
+    /// Raises the state's lower bound on its entries' dates to what a plan that read every entry
+    /// found (``OutboxState/settle(earliestDate:)``): kept in memory, recorded nowhere.
+    func settle(earliestDate date: Date) {
+        state.settle(earliestDate: date)
+    }
+
     /// Whether changes were recorded since the last commit.
     var hasUncommittedChanges: Bool { uncommitted != nil }
 
