@@ -34,12 +34,10 @@ struct DeliveryPlan<Entry: Plannable>: Equatable {
     /// once nothing more can start, so that a pass with every place taken, or without a network,
     /// reads no entry at all.
     ///
-    /// - Parameters:
-    ///   - deadLetters: How many of `entries` are dead letters, when known: with none, the plan
-    ///     does not read the entries for the groups they hold.
-    ///   - notBefore: A date no entry waiting expires or is due before
-    ///     (`OutboxState.earliestDate`): when it is later than `now`, nothing expires now and no
-    ///     later entry makes the wake earlier than it. `nil` to read every entry.
+    /// `deadLetters` says how many of `entries` are dead letters, when known: with none, the plan
+    /// does not read the entries for the groups they hold. `notBefore` is a date no entry waiting
+    /// expires or is due before (`OutboxState.earliestDate`): when it is later than `now`, nothing
+    /// expires now and no later entry makes the wake earlier than it; `nil` to read every entry.
     init(
         entries: [Entry], deadLetters: Int? = nil, claimed: Set<UUID>, answered: Set<UUID> = [],
         expedited: Set<UUID> = [], now: Date, capacity: Int, networkAvailable: Bool, notBefore: Date? = nil

@@ -22,7 +22,8 @@ import Testing
         capacity: Int = 10, network: Bool = true
     ) -> DeliveryPlan<StoredEntry> {
         DeliveryPlan(
-            entries: (pending + dead).sorted { $0.sequence < $1.sequence }, claimed: claimed, expedited: expedited, now: now, capacity: capacity,
+            entries: (pending + dead).sorted { $0.sequence < $1.sequence }, claimed: claimed, expedited: expedited,
+            now: now, capacity: capacity,
             networkAvailable: network)
     }
 
