@@ -88,6 +88,56 @@ import Testing
         #expect(offline.expired.map(\.sequence) == [1])
     }
 
+    @Test func givenABoundAPlanStopsReadingOnceNothingMoreCanStartAndWakesByTheBound() {
+        var pending = entries([nil, nil, nil, nil])
+        pending[3].nextAttemptAt = now + .seconds(40)  // read by a full plan only
+        let bound = now + .seconds(30)
+        let full = plan(pending, capacity: 2)
+        #expect(full.start.map(\.sequence) == [0, 1])
+        #expect(full.nextWake == now + .seconds(40))
+        #expect(full.earliestDate == now + .seconds(40), "the earliest next attempt or expiry of every entry")
+        let bounded = DeliveryPlan(
+            entries: pending, deadLetters: 0, claimed: [], now: now, capacity: 2, networkAvailable: true,
+            notBefore: bound)
+        #expect(bounded.start.map(\.sequence) == [0, 1], "the same entries start")
+        #expect(bounded.nextWake == bound, "an earlier wake than needed, never a later")
+        #expect(bounded.earliestDate == nil, "it did not read every entry")
+        let offline = DeliveryPlan(
+            entries: pending, claimed: [], now: now, capacity: 2, networkAvailable: false, notBefore: bound)
+        #expect(offline.start.isEmpty && offline.expired.isEmpty && offline.nextWake == bound)
+    }
+
+    @Test func aBoundThatIsNotLaterThanNowIsNotTrusted() {
+        var pending = entries([nil, nil])
+        pending[1].expiresAt = now - 1
+        let stale = DeliveryPlan(
+            entries: pending, claimed: [pending[0].id], now: now, capacity: 1, networkAvailable: true, notBefore: now)
+        #expect(stale.expired.map(\.sequence) == [1], "every entry is read, the expired one found")
+        #expect(stale.earliestDate == now - 1)
+    }
+
+    @Test func theStatesBoundIsNeverLaterThanAnEntrysDatesAndASettledPlanMakesItExact() throws {
+        var state = OutboxState()
+        #expect(state.earliestDate == .distantFuture)
+        var entry = StoredEntry.sample()
+        state.apply(.entry(entry))
+        #expect(state.earliestDate == entry.expiresAt)
+        let failure = StoredEntry.Failure(kind: "timeout", status: nil, message: "The call timed out.", network: true)
+        state.apply(.failed(entry.id, attempts: 1, nextAttemptAt: now + .seconds(5), failure: failure))
+        #expect(state.earliestDate == now + .seconds(5))
+        state.apply(.delivered(entry.id))
+        #expect(state.earliestDate == now + .seconds(5), "a removal leaves the bound low")
+        entry = StoredEntry.sample()
+        entry.sequence = 1
+        state.apply(.entry(entry))
+        // Once the bound has passed, a plan reads every entry and finds the exact date.
+        let plan = DeliveryPlan(
+            entries: state.summaries, claimed: [], now: now + .seconds(10), capacity: 0, networkAvailable: true,
+            notBefore: state.earliestDate)
+        state.settle(earliestDate: try #require(plan.earliestDate))
+        #expect(state.earliestDate == entry.expiresAt)
+    }
+
     @Test func theNetworksReturnMakesAnEntryDueAtOnce() {
         var pending = entries([nil])
         pending[0].nextAttemptAt = now + .seconds(600)
