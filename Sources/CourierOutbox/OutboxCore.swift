@@ -38,7 +38,7 @@ final class OutboxCore: Sendable {
     /// Starts delivering: what is due now (an earlier process's entries among them), then
     /// whatever becomes due.
     func start() {
-        pump.start { [self] in await pass() }
+        pump.start { [self] in postPass() }
         if configuration.monitorsNetwork,
             let monitor = NetworkMonitor.start(onChange: { [weak self] available in
                 self?.networkChanged(isAvailable: available)
@@ -71,57 +71,61 @@ final class OutboxCore: Sendable {
         events.emit { OutboxEvent(kind, entry: entry, counts: $0) }
     }
 
-    /// One pass of the delivery loop: sets aside what expired, starts what is due, and sets the
-    /// timer for what waits.
-    func pass() async {
-        let now = clock.now()
+    /// One pass of the delivery loop, posted to the store's writer: sets aside what expired,
+    /// starts what is due, and sets the timer for what waits.
+    ///
+    /// It runs ahead of the changes that came with it: recording nothing, it is acknowledged without
+    /// waiting for their flush, and what it starts is sent while they are flushed. What it sets
+    /// aside is announced, and what it starts is started, once that is flushed.
+    func postPass() {
         let capacity = max(1, configuration.maximumConcurrentDeliveries)
-        let available = networkAvailable.withLock { $0 }
-        let plan: (start: [StoredEntry], expired: [StoredEntry], wake: Date?)
-        do {
-            // Ahead of the changes that came with it: recording nothing, it is acknowledged without
-            // waiting for their flush, and what it starts is sent while they are flushed.
-            (plan, _) = try await change(ahead: true) { [answered] access throws(StoreError) in
-                // Planned over the entries' summaries: a pass after each change reads every entry.
-                let plan = DeliveryPlan(
-                    entries: access.store.state.summaries, deadLetters: access.store.state.deadLetterCount,
-                    claimed: access.claimed,
-                    answered: answered.withLock { $0 }, expedited: access.expedited, now: now, capacity: capacity,
-                    networkAvailable: available, notBefore: access.store.state.earliestDate)
-                if let earliest = plan.earliestDate { access.store.settle(earliestDate: earliest) }
-                var expired: [StoredEntry] = []
-                for summary in plan.expired {
-                    guard let entry = access.store.state.entries[summary.id] else { continue }
-                    let letter = StoredEntry.DeadLetter(
-                        reason: DeadLetter.Reason.expired.stored, failure: entry.lastFailure, responseBody: nil,
-                        date: now)
-                    try access.store.record(.deadLettered(entry.id, attempts: entry.attempts, letter))
-                    if let entry = access.store.state.entries[entry.id] { expired.append(entry) }
-                }
-                var start: [StoredEntry] = []
-                for summary in plan.start {
-                    guard let entry = access.store.state.entries[summary.id] else { continue }
-                    access.claimed.insert(entry.id)
-                    access.expedited.remove(entry.id)
-                    start.append(entry)
-                }
-                return (start: start, expired: expired, wake: plan.nextWake)
-            } announcing: { plan, counts in
-                plan.expired.map { OutboxEvent(.deadLettered, entry: OutboxEntry($0), counts: counts) }
+        let events = events
+        store.post(ahead: true) { [self] access throws(StoreError) in
+            pump.passBegins()
+            let now = clock.now()
+            let plan = DeliveryPlan(
+                entries: access.store.state.summaries, deadLetters: access.store.state.deadLetterCount,
+                claimed: access.claimed, answered: answered.withLock { $0 }, expedited: access.expedited, now: now,
+                capacity: capacity, networkAvailable: networkAvailable.withLock { $0 },
+                notBefore: access.store.state.earliestDate)
+            if let earliest = plan.earliestDate { access.store.settle(earliestDate: earliest) }
+            var expired: [StoredEntry] = []
+            for summary in plan.expired {
+                guard let entry = access.store.state.entries[summary.id] else { continue }
+                let letter = StoredEntry.DeadLetter(
+                    reason: DeadLetter.Reason.expired.stored, failure: entry.lastFailure, responseBody: nil, date: now)
+                try access.store.record(.deadLettered(entry.id, attempts: entry.attempts, letter))
+                if let entry = access.store.state.entries[entry.id] { expired.append(entry) }
             }
-        } catch {
-            if error.kind != .closed {
-                log.error("The outbox could not plan its deliveries: \(error.message)")
+            var start: [StoredEntry] = []
+            for summary in plan.start {
+                guard let entry = access.store.state.entries[summary.id] else { continue }
+                access.claimed.insert(entry.id)
+                access.expedited.remove(entry.id)
+                start.append(entry)
             }
-            return
+            return (start: start, expired: expired, wake: plan.nextWake, counts: access.counts)
+        } acknowledging: { [self] result in
+            let plan: (start: [StoredEntry], expired: [StoredEntry], wake: Date?, counts: OutboxCounts)
+            switch result {
+            case .success(let planned): plan = planned
+            case .failure(let error):
+                if error.kind != .closed {
+                    log.error("The outbox could not plan its deliveries: \(error.message)")
+                }
+                return
+            }
+            events.publish(
+                counts: plan.counts,
+                plan.expired.map { OutboxEvent(.deadLettered, entry: OutboxEntry($0), counts: plan.counts) })
+            for entry in plan.expired {
+                log.info("Outbox entry expired: \(OutboxEntry(entry))")
+            }
+            for entry in plan.start {
+                pump.deliver(entry.id) { [self] in await deliver(entry) }
+            }
+            pump.setTimer(plan.wake, on: clock)
         }
-        for entry in plan.expired {
-            log.info("Outbox entry expired: \(OutboxEntry(entry))")
-        }
-        for entry in plan.start {
-            pump.deliver(entry.id) { [self] in await deliver(entry) }
-        }
-        pump.setTimer(plan.wake, on: clock)
     }
 
     /// Says whether the network is there; its return makes every entry whose last attempt found

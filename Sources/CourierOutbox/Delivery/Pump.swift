@@ -5,14 +5,17 @@ import Foundation
 /// delivery's end, the network's return, the timer, the outbox's opening — plans, starts the
 /// deliveries the plan says, and sets the timer for the next due entry.
 ///
-/// Wake-ups that come while it plans are folded into one more pass.
+/// A pass is posted straight to the store's writer, where it plans (no task of the loop's own
+/// hops in between), one at a time. Wake-ups that come while a pass waits for the writer are
+/// folded into it; one that comes once it has begun (``passBegins()``) posts one more.
 final class Pump: Sendable {
-    private let signals: AsyncStream<Void>
-    private let continuation: AsyncStream<Void>.Continuation
     private let tasks = Locked(Tasks())
 
     private struct Tasks {
-        var loop: Task<Void, Never>?
+        /// Posts a pass to the writer; `nil` before ``start(_:)`` and after ``stop()``.
+        var post: (@Sendable () -> Void)?
+        /// Whether a pass is posted and has not begun.
+        var passPosted = false
         var timer: Task<Void, Never>?
         /// When `timer` fires.
         var timerDate: Date?
@@ -20,25 +23,26 @@ final class Pump: Sendable {
         var stopped = false
     }
 
-    init() {
-        (signals, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-    }
-
-    /// Starts the loop: `pass` runs once now and once after every wake-up.
-    func start(_ pass: @escaping @Sendable () async -> Void) {
-        let signals = signals
-        let loop = Task {
-            for await _ in signals {
-                await pass()
-            }
-        }
-        tasks.withLock { $0.loop = loop }
+    /// Starts the loop: `post` posts a pass, which calls ``passBegins()`` as it begins; it is
+    /// posted now and after every wake-up.
+    func start(_ post: @escaping @Sendable () -> Void) {
+        tasks.withLock { $0.post = $0.stopped ? nil : post }
         wake()
     }
 
     /// Asks for a pass.
     func wake() {
-        continuation.yield()
+        let post = tasks.withLock { tasks -> (@Sendable () -> Void)? in
+            guard !tasks.passPosted, let post = tasks.post else { return nil }
+            tasks.passPosted = true
+            return post
+        }
+        post?()
+    }
+
+    /// Says a pass has begun to plan: a wake-up from now on posts another.
+    func passBegins() {
+        tasks.withLock { $0.passPosted = false }
     }
 
     /// Wakes the loop at `date` on `clock`, in place of the timer set before; none for `nil`.
@@ -92,21 +96,20 @@ final class Pump: Sendable {
         }
     }
 
-    /// Stops the loop and the timer, cancels the deliveries under way, and waits for them all.
+    /// Stops the loop and the timer, cancels the deliveries under way, and waits for them all. A
+    /// pass already posted starts nothing.
     func stop() async {
-        continuation.finish()
-        let (loop, timer, deliveries) = tasks.withLock { tasks in
+        let (timer, deliveries) = tasks.withLock { tasks in
             tasks.stopped = true
             defer {
-                tasks.loop = nil
+                tasks.post = nil
                 tasks.timer = nil
                 tasks.timerDate = nil
                 tasks.deliveries = [:]
             }
-            return (tasks.loop, tasks.timer, Array(tasks.deliveries.values))
+            return (tasks.timer, Array(tasks.deliveries.values))
         }
         timer?.cancel()
-        await loop?.value
         for delivery in deliveries { delivery.cancel() }
         for delivery in deliveries { await delivery.value }
     }

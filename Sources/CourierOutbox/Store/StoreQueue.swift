@@ -98,6 +98,26 @@ final class StoreQueue: @unchecked Sendable {
         return try result.get()
     }
 
+    /// Like ``run(ahead:_:acknowledging:)``, without waiting: `acknowledge` gets what `body`
+    /// returned, or what it threw, or the flush's failure, on the writer, once the change's group
+    /// is flushed (or at once, when it recorded nothing and nothing before it in its group did).
+    func post<Value: Sendable>(
+        ahead: Bool = false, _ body: @escaping @Sendable (inout Access) throws(StoreError) -> Value,
+        acknowledging acknowledge: @escaping @Sendable (Result<Value, StoreError>) -> Void
+    ) {
+        submit(ahead: ahead) {
+            let result = self.runNow(body)
+            let acknowledgement = { (failure: StoreError?) in
+                if let failure, case .success = result {
+                    acknowledge(.failure(failure))
+                } else {
+                    acknowledge(result)
+                }
+            }
+            return (acknowledgement, true)
+        }
+    }
+
     private func runNow<Value>(
         _ body: (inout Access) throws(StoreError) -> Value
     ) -> Result<Value, StoreError> {
