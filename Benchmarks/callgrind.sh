@@ -10,7 +10,9 @@
 # the cost of one request, start-up and warm-up cancelled out. Each client is measured `repeats`
 # times (default 3) and the median is printed, with the spread: hashing is made deterministic
 # (`SWIFT_DETERMINISTIC_HASHING`), but which thread wakes when still varies over the network.
-# Prints a Markdown table.
+# Prints a Markdown table. CALLGRIND_KEEP=<dir> keeps each client's last long and short callgrind
+# outputs there (`callgrind.<client>.<count>`), for `callgrind_diff.py`: where one client's
+# instructions go beyond another's, function by function.
 #
 # valgrind 3.19 cannot read the DWARF 5 Swift emits, so the script strips the binary's debug
 # info (`objcopy --strip-debug`) into a copy first; the benchmark keeps off libdispatch's
@@ -45,6 +47,10 @@ count() {
         echo "$client with $n requests failed:" >&2
         tail -n 20 "$out.log" >&2
         exit 1
+    fi
+    if [[ -n ${CALLGRIND_KEEP:-} ]]; then
+        mkdir -p "$CALLGRIND_KEEP"
+        cp "$out" "$CALLGRIND_KEEP/"
     fi
     awk '/^(summary|totals):/ { print $2; exit }' "$out"
 }
