@@ -16,7 +16,9 @@
         @Test func aConnectionToTheServersPortCountsUntilItIsClosed() async throws {
             let server = try FaultServer { _ in [.pause(.seconds(5))] }
             defer { server.stop() }
-            #expect(openSockets(toPort: server.port) == 0)
+            // Tests run side by side: one that connects to a port it found free may meet this server
+            // there (CI #25 counted 2 after the connect), so the count is taken around the connect.
+            let before = openSockets(toPort: server.port)
             let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             try #require(client >= 0)
             var address = sockaddr_in()
@@ -29,7 +31,7 @@
                 }
             }
             #expect(connected)
-            #expect(openSockets(toPort: server.port) == 1)
+            #expect(openSockets(toPort: server.port) > before)
             close(client)
             #expect(await openSocketsOnceSettled(toPort: server.port) == 0)
         }
