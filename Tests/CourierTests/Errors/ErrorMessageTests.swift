@@ -61,9 +61,10 @@ struct ErrorMessageTests {
 
     @Test(arguments: Self.transports)
     func refusedConnectionSaysRefused(transport: String) async throws {
-        let port = try closedPort()
+        let closed = try ClosedPort()
+        defer { withExtendedLifetime(closed) {} }
         let client = APIClient(
-            baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: Self.transport(named: transport))
+            baseURL: URL(string: "http://127.0.0.1:\(closed.port)")!, transport: Self.transport(named: transport))
         let error = await #expect(throws: APIError.self) { try await client.send(GetItem()) }
         let description = try #require(error?.description)
         #expect(error?.kind == .transport)

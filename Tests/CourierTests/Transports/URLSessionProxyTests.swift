@@ -24,8 +24,10 @@ import Testing
         @Test(arguments: ["http", "https"])
         func aConfiguredProxyFailsEveryCallBeforeAnythingIsSent(scheme: String) async throws {
             // Nothing listens on the port: were the call sent, it would fail as .transport.
+            let closed = try ClosedPort()
+            defer { withExtendedLifetime(closed) {} }
             let client = APIClient(
-                baseURL: URL(string: "\(scheme)://127.0.0.1:\(try closedPort())")!, transport: Self.proxiedTransport())
+                baseURL: URL(string: "\(scheme)://127.0.0.1:\(closed.port)")!, transport: Self.proxiedTransport())
             let error = await #expect(throws: APIError.self) {
                 try await client.send(StubRequest())
             }
@@ -38,8 +40,10 @@ import Testing
         func anEmptyProxyDictionaryIsNoProxy() async throws {
             let configuration = URLSessionTransport.recommendedConfiguration
             configuration.connectionProxyDictionary = [:]
+            let closed = try ClosedPort()
+            defer { withExtendedLifetime(closed) {} }
             let client = APIClient(
-                baseURL: URL(string: "http://127.0.0.1:\(try closedPort())")!,
+                baseURL: URL(string: "http://127.0.0.1:\(closed.port)")!,
                 transport: URLSessionTransport(configuration: configuration))
             let error = await #expect(throws: APIError.self) {
                 try await client.send(StubRequest())
