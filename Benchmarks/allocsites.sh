@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Where a call's allocations come from: each allocation site of one call, with its stack.
 #
-#   bash Benchmarks/allocsites.sh [in-memory|decoded|harness] [calls]
+#   bash Benchmarks/allocsites.sh [in-memory|decoded|harness|ahc] [calls]
 #
 # Builds, in a scratch folder, a release program over this checkout (`traits: ["Observability"]`,
 # the default on Apple platforms, no AsyncHTTPClient; ALLOCSITES_TRAITS='[]' for another set, as
@@ -9,7 +9,10 @@
 # calls (`Benchmarks/Benchmarks/CourierAllocations`): `send` of a request whose response is the
 # body as `Data` ("in-memory") or decoded ("decoded"), over a transport that answers at once, each
 # call in a task of its own as package-benchmark runs them; "harness" is the transport alone in a
-# task. It runs the program twice under valgrind's DHAT, 200 calls and 200 + `calls` (default
+# task; "ahc" is the in-memory call's request over `AsyncHTTPClientTransport.shared` to
+# ALLOCSITES_URL (which must answer `GET /items`; give the probe the trait:
+# ALLOCSITES_TRAITS='["Observability", "AsyncHTTPClient"]'). It runs the program twice under
+# valgrind's DHAT, 200 calls and 200 + `calls` (default
 # 1,000), and prints each allocation site whose count grew, per call (the difference of the two
 # runs divided by `calls`), with its stack: what the gate's counts are made of, site by site.
 set -euo pipefail
@@ -71,6 +74,11 @@ let kind = CommandLine.arguments[1]
 let count = Int(CommandLine.arguments[2])!
 let transport = InMemoryTransport()
 let client = APIClient(baseURL: URL(string: "http://127.0.0.1")!, transport: transport)
+#if canImport(AsyncHTTPClient)
+    let wire = APIClient(
+        baseURL: URL(string: ProcessInfo.processInfo.environment["ALLOCSITES_URL"] ?? "http://127.0.0.1")!,
+        transport: AsyncHTTPClientTransport.shared)
+#endif
 let request = HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1", path: "/items")
 let context = TransportContext(deadline: .now + .seconds(600), bodyLimit: 1 << 20)
 // Not top-level `await`, nor a task on the main actor: both park the main thread in libdispatch's
@@ -82,6 +90,9 @@ Task.detached {
             switch kind {
             case "in-memory": _ = try await Task { try await client.send(RawItems()) }.value
             case "decoded": _ = try await Task { try await client.send(DecodedItems()) }.value
+            #if canImport(AsyncHTTPClient)
+                case "ahc": _ = try await Task { try await wire.send(RawItems()) }.value
+            #endif
             default: _ = try await Task { try await transport.send(request, body: nil, context: context) }.value
             }
         }
