@@ -82,17 +82,9 @@ final class StoreQueue: @unchecked Sendable {
         acknowledging acknowledge: @escaping @Sendable (Value) -> Void = { _ in }
     ) async throws(StoreError) -> Value {
         let result = await withCheckedContinuation { (done: CheckedContinuation<Result<Value, StoreError>, Never>) in
-            submit(ahead: ahead) {
-                let result = self.runNow(body)
-                let acknowledgement = { (failure: StoreError?) in
-                    if let failure, case .success = result {
-                        done.resume(returning: .failure(failure))
-                    } else {
-                        if case .success(let value) = result { acknowledge(value) }
-                        done.resume(returning: result)
-                    }
-                }
-                return (acknowledgement, true)
+            post(ahead: ahead, body) { result in
+                if case .success(let value) = result { acknowledge(value) }
+                done.resume(returning: result)
             }
         }
         return try result.get()
