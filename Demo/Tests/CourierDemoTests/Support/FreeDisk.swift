@@ -18,7 +18,7 @@
         static func atLeast(_ bytes: Int) -> Bool {
             guard let free = temporaryDirectory else { return true }
             if free < bytes {
-                print("free disk: \(free / 1024 / 1024) MiB in the temporary directory, under \(bytes / 1024 / 1024) MiB")
+                print("free disk: \(free >> 20) MiB in the temporary directory, under \(bytes >> 20) MiB")
             }
             return free >= bytes
         }
