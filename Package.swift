@@ -12,6 +12,14 @@ let asyncHTTPClientPlatforms: [Platform] = [.linux, .android, .macOS]
 let nioCondition = SwiftSetting.define(
     "CourierNIO", .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"]))
 
+/// A product built where code over AsyncHTTPClient and SwiftNIO is (`nioCondition`): the
+/// `AsyncHTTPClient` trait on, on a platform AsyncHTTPClient builds on.
+func nio(_ product: String, _ package: String) -> Target.Dependency {
+    .product(
+        name: product, package: package,
+        condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"]))
+}
+
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
@@ -61,6 +69,7 @@ let package = Package(
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierOpenAPI", targets: ["CourierOpenAPI"]),
         .library(name: "CourierOutbox", targets: ["CourierOutbox"]),
+        .library(name: "CourierWebSockets", targets: ["CourierWebSockets"]),
         .library(name: "RxCourier", targets: ["RxCourier"]),
     ],
     traits: [
@@ -161,31 +170,17 @@ let package = Package(
                     name: "Logging", package: "swift-log",
                     condition: .when(traits: ["Observability", "AsyncHTTPClient"])),
                 // Only with the trait, so that apps that do not ask for it never resolve AsyncHTTPClient.
-                .product(
-                    name: "AsyncHTTPClient", package: "async-http-client",
-                    condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
-                .product(
-                    name: "NIOCore", package: "swift-nio",
-                    condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
-                .product(
-                    name: "NIOHTTP1", package: "swift-nio",
-                    condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
-                .product(
-                    name: "NIOPosix", package: "swift-nio",
-                    condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
-                .product(
-                    name: "NIOHTTPCompression", package: "swift-nio-extras",
-                    condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
+                nio("AsyncHTTPClient", "async-http-client"),
+                nio("NIOCore", "swift-nio"),
+                nio("NIOHTTP1", "swift-nio"),
+                nio("NIOPosix", "swift-nio"),
+                nio("NIOHTTPCompression", "swift-nio-extras"),
                 // Already resolved with AsyncHTTPClient: named to read its TLS errors (`TLSFailure`)
                 // and a rejected certificate's dates (`CertificateProbe`).
-                .product(
-                    name: "NIOSSL", package: "swift-nio-ssl",
-                    condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
+                nio("NIOSSL", "swift-nio-ssl"),
                 // Already resolved with AsyncHTTPClient: named to read a refused HTTP/2 stream
                 // (`ConnectionFaults`) and to name a stream a `GOAWAY` left unprocessed.
-                .product(
-                    name: "NIOHTTP2", package: "swift-nio-http2",
-                    condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
+                nio("NIOHTTP2", "swift-nio-http2"),
                 // SHA-256 and SHA-512 over BoringSSL's assembly (Support/SHA2.swift), on Linux with the
                 // trait only: it builds BoringSSL already (swift-nio-ssl's copy), and an app without
                 // it (`traits: []`) builds no cryptography. Apple platforms use CryptoKit.
@@ -277,6 +272,21 @@ let package = Package(
         .target(
             name: "CourierTesting",
             dependencies: ["CourierCore"],
+            swiftSettings: strictSettings
+        ),
+        // WebSockets: the handshake through the call path (`BodyMode.upgrade`), frames of its own
+        // through the call path's frame loop, over SwiftNIO with the `AsyncHTTPClient` trait. Not in
+        // the umbrella: an app that opens no WebSocket links none of it.
+        .target(
+            name: "CourierWebSockets",
+            dependencies: [
+                "CourierCore", .product(name: "HTTPTypes", package: "swift-http-types"),
+                nio("AsyncHTTPClient", "async-http-client"),
+                nio("NIOCore", "swift-nio"),
+                nio("NIOPosix", "swift-nio"),
+                nio("NIOHTTP1", "swift-nio"),
+                nio("NIOSSL", "swift-nio-ssl"),
+            ],
             swiftSettings: strictSettings
         ),
         // Durable delivery of mutating calls. Its store is a journal of its own (no SQLite), so it
@@ -382,19 +392,21 @@ let package = Package(
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
-                .product(
-                    name: "AsyncHTTPClient", package: "async-http-client",
-                    condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
-                .product(
-                    name: "NIOSSL", package: "swift-nio-ssl",
-                    condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
-                .product(
-                    name: "NIOHTTP2", package: "swift-nio-http2",
-                    condition: .when(platforms: asyncHTTPClientPlatforms, traits: ["AsyncHTTPClient"])),
+                nio("AsyncHTTPClient", "async-http-client"),
+                nio("NIOSSL", "swift-nio-ssl"),
+                nio("NIOHTTP2", "swift-nio-http2"),
             ],
             // The cassettes (HAR files) the tests read from beside their files, not resources.
             exclude: ["Testing/Cassettes/Cassettes"],
             resources: [.process("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CourierWebSocketsTests",
+            dependencies: [
+                "CourierWebSockets", "CourierCore", "CourierInterceptors",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -97,7 +97,11 @@ struct TransportStep: Sendable {
         }
         let exchanged: (HTTPResponse, ResponseBody)
         do {
-            exchanged = try await transport.send(request, body: body, context: transportContext)
+            if case .upgrade(let upgrade) = context.mode {
+                exchanged = try await upgrade.exchange(request, over: transport, context: transportContext)
+            } else {
+                exchanged = try await transport.send(request, body: body, context: transportContext)
+            }
         } catch {
             throw classify(error, request: request, response: nil, context: context)
         }

@@ -31,7 +31,7 @@
             decompressionRatio: defaultDecompressionRatio
         )
 
-        let client: HTTPClient
+        package let client: HTTPClient
         /// What the client decompresses.
         let decoding: ContentDecoding
         /// Whether a certificate that fails verification is read again to say why.
@@ -42,7 +42,9 @@
         var owned: [HTTPClient] = []
         /// Whether the client presents a certificate of its own in a TLS handshake; `nil` for a
         /// client made elsewhere, whose configuration AsyncHTTPClient does not let anyone read.
-        var presentsClientCertificate: Bool?
+        package var presentsClientCertificate: Bool?
+        /// Whether the transport pins hosts' public keys (its ``PublicKeyPins``).
+        package var pinsKeys: Bool { pinning != nil }
 
         /// Creates a transport over a client you own (and must shut down).
         ///

@@ -1,9 +1,8 @@
-import CourierCore
-import Foundation
+package import Foundation
 
 extension CallOutcome {
-    /// The one frame loop of a streamed body, which Server-Sent Events and JSON Lines both run
-    /// (and the next stream, a WebSocket's messages, is to run): reads the body chunk by chunk,
+    /// The one frame loop of a streamed body, which Server-Sent Events, JSON Lines
+    /// (`CourierStreams`) and a WebSocket's frames (`CourierWebSockets`) all run: reads the body chunk by chunk,
     /// each within `idle` of the one before; cuts each chunk into frames, decodes them, and hands
     /// each chunk's values on in one batch, the deadline paused while the consumer takes them (its
     /// pace is not the server's silence).
@@ -20,7 +19,7 @@ extension CallOutcome {
     ///   - send: Hands a batch of values to the consumer; `false` when it has stopped listening.
     /// - Returns: `true` when the body ended, `false` when the consumer stopped listening.
     /// - Throws: ``APIError``: the body's failure, a frame's, a decoding failure or `check`'s.
-    func readFrames<Frame, Value>(
+    package func readFrames<Frame, Value>(
         idle: DeadlineScope.Limit,
         frames: (Data) throws(APIError) -> [Frame],
         decode: (Frame) throws(APIError) -> Value,

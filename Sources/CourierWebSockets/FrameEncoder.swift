@@ -1,0 +1,58 @@
+import Foundation
+
+/// Writes a client's frames (RFC 6455, section 5): every frame masked with a fresh key, as a
+/// client's must be. Messages go in one frame each.
+enum FrameEncoder {
+    /// One frame, header and masked payload.
+    static func frame(_ opcode: Opcode, payload: Data, mask: UInt32 = .random(in: .min ... .max)) -> Data {
+        var frame = Data()
+        frame.reserveCapacity(payload.count + 14)
+        frame.append(0x80 | opcode.rawValue)
+        let count = payload.count
+        if count < 126 {
+            frame.append(0x80 | UInt8(count))
+        } else if count <= 0xFFFF {
+            frame.append(0x80 | 126)
+            frame.append(UInt8(count >> 8))
+            frame.append(UInt8(count & 0xFF))
+        } else {
+            frame.append(0x80 | 127)
+            for shift in stride(from: 56, through: 0, by: -8) {
+                frame.append(UInt8(truncatingIfNeeded: UInt64(count) >> UInt64(shift)))
+            }
+        }
+        let key = [UInt8(mask >> 24), UInt8(mask >> 16 & 0xFF), UInt8(mask >> 8 & 0xFF), UInt8(mask & 0xFF)]
+        frame.append(contentsOf: key)
+        let start = frame.count
+        frame.append(payload)
+        frame.withUnsafeMutableBytes { bytes in
+            for index in 0..<count { bytes[start + index] ^= key[index & 3] }
+        }
+        return frame
+    }
+
+    /// A message's frame.
+    static func message(_ message: WebSocketMessage) -> Data {
+        switch message {
+        case .text(let text): frame(.text, payload: Data(text.utf8))
+        case .binary(let data): frame(.binary, payload: data)
+        }
+    }
+
+    /// A close frame: the code and as much of the reason as fits in 123 bytes of UTF-8.
+    static func close(_ code: WebSocketCloseCode, reason: String) -> Data {
+        var payload = Data([UInt8(code.rawValue >> 8), UInt8(code.rawValue & 0xFF)])
+        var reasonBytes = Data(reason.utf8)
+        if reasonBytes.count > 123 {
+            // Cut at a character boundary.
+            var cut = ""
+            for character in reason {
+                guard cut.utf8.count + character.utf8.count <= 123 else { break }
+                cut.append(character)
+            }
+            reasonBytes = Data(cut.utf8)
+        }
+        payload.append(reasonBytes)
+        return frame(.close, payload: payload)
+    }
+}

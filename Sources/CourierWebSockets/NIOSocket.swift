@@ -1,0 +1,329 @@
+#if CourierNIO
+    import AsyncHTTPClient
+    import CourierCore
+    import Foundation
+    import HTTPTypes
+    import NIOCore
+    import NIOHTTP1
+    import NIOPosix
+    import NIOSSL
+
+    /// A WebSocket's connection over SwiftNIO, on the event loops of an `AsyncHTTPClientTransport`'s
+    /// client: the handshake through NIO's typed HTTP upgrade, then the raw bytes both ways (the
+    /// frames are Courier's own, `FrameParser` and `FrameEncoder`).
+    ///
+    /// Why NIO's upgrade handler and not swift-websocket's client: the client must see a refused
+    /// handshake's status and body (a `401` an interceptor refreshes, an error with the server's
+    /// words), and swift-websocket's reports only that the upgrade failed. AsyncHTTPClient itself
+    /// cannot switch protocols.
+    enum NIOSocket {
+        /// What the handshake came to.
+        enum Upgraded: Sendable {
+            /// The server switched: its `101`, and the connection's bytes.
+            case switched(HTTPResponseHead, NIOAsyncChannel<ByteBuffer, ByteBuffer>)
+            /// The server answered otherwise: its response and body, once read.
+            case refused(EventLoopFuture<Refusal>)
+        }
+
+        struct Refusal: Sendable {
+            var head: HTTPResponseHead
+            var body: ByteBuffer
+            var exceeded: Bool
+        }
+
+        /// Sends the handshake `request` on a connection of its own and returns the response: for a
+        /// `101`, with the connection's inbound bytes as its body, its writer handed to `upgrade`.
+        static func open(
+            _ request: HTTPRequest, over transport: AsyncHTTPClientTransport, context: TransportContext,
+            upgrade: SocketUpgrade
+        ) async throws -> (HTTPResponse, ResponseBody) {
+            guard let url = request.url, let host = url.host(percentEncoded: false), !host.isEmpty else {
+                throw APIError(.invalidRequest, "A WebSocket's URL needs a host.", request: request)
+            }
+            let secure = request.scheme == "https"
+            if secure, transport.pinsKeys || transport.presentsClientCertificate == true {
+                throw APIError(
+                    .invalidRequest,
+                    "WebSockets do not yet apply a transport's pins or client certificate: nothing was sent.",
+                    request: request)
+            }
+            let port = url.port ?? (secure ? 443 : 80)
+            var head = HTTPRequestHead(version: .http1_1, method: .GET, uri: request.path ?? "/")
+            head.headers.add(name: "Host", value: request.authority ?? host)
+            // The upgrade handler writes `Upgrade` and `Connection` itself.
+            for field in request.headerFields where field.name != .upgrade && field.name != .connection {
+                head.headers.add(name: field.name.rawName, value: field.value)
+            }
+            let limit = context.bodyLimit
+            let upgradeConfiguration = NIOTypedHTTPClientUpgradeConfiguration<Upgraded>(
+                upgradeRequestHead: head, upgraders: [RawUpgrader()],
+                notUpgradingCompletionHandler: { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        let collector = RefusalCollector(limit: limit, promise: channel.eventLoop.makePromise())
+                        try channel.pipeline.syncOperations.addHandler(collector)
+                        return .refused(collector.promise.futureResult)
+                    }
+                })
+            var pipeline = NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: upgradeConfiguration)
+            // Frames the server sends right behind its `101` arrive with it: they are the connection's.
+            pipeline.leftOverBytesStrategy = .forwardBytes
+            let configuration = pipeline
+            let tls = secure ? try TLSContext.shared.get() : nil
+            let serverName = isIPAddress(host) ? nil : host
+            let group = transport.client.eventLoopGroup
+            let result = group.next().makePromise(of: Upgraded.self)
+            let timeout = TimeAmount(context.remaining)
+            let connecting = ClientBootstrap(group: group)
+                .connectTimeout(max(timeout, .milliseconds(1)))
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        if let tls {
+                            try channel.pipeline.syncOperations.addHandler(
+                                NIOSSLClientHandler(context: tls, serverHostname: serverName))
+                        }
+                        result.completeWith(
+                            try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
+                                configuration: configuration))
+                    }
+                }
+                .connect(host: host, port: port)
+            connecting.whenFailure { result.fail($0) }
+            let channel = try await connecting.get()
+            let upgraded = try await withTaskCancellationHandler {
+                try await result.futureResult.get()
+            } onCancel: {
+                channel.close(promise: nil)
+            }
+            switch upgraded {
+            case .refused(let refusal):
+                let refused = try await withTaskCancellationHandler {
+                    try await refusal.get()
+                } onCancel: {
+                    channel.close(promise: nil)
+                }
+                let response = HTTPResponse(refused.head)
+                if refused.exceeded {
+                    return (response, .exceedingLimit(announcedLength: nil))
+                }
+                return (response, ResponseBody(Data(refused.body.readableBytesView)))
+            case .switched(let head, let connection):
+                let (bytes, writer) = Handover.start(connection, linger: TimeAmount(upgrade.closeTimeout))
+                upgrade.switched(to: writer)
+                return (HTTPResponse(head), ResponseBody(bytes))
+            }
+        }
+
+        /// Whether `host` is an IP address (a TLS server name must not be one).
+        static func isIPAddress(_ host: String) -> Bool {
+            host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
+        }
+    }
+
+    /// Switches to `websocket` whatever the `101` says beyond that: the WebSocket module checks the
+    /// accept value and extensions, with the call's errors.
+    private struct RawUpgrader: NIOTypedHTTPClientProtocolUpgrader {
+        typealias UpgradeResult = NIOSocket.Upgraded
+        var supportedProtocol: String { "websocket" }
+        var requiredUpgradeHeaders: [String] { [] }
+        func addCustom(upgradeRequestHeaders: inout HTTPHeaders) {}
+        func shouldAllowUpgrade(upgradeResponse: HTTPResponseHead) -> Bool { true }
+
+        func upgrade(channel: any Channel, upgradeResponse: HTTPResponseHead) -> EventLoopFuture<NIOSocket.Upgraded> {
+            channel.eventLoop.makeCompletedFuture {
+                .switched(
+                    upgradeResponse, try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel))
+            }
+        }
+    }
+
+    /// Reads a refused handshake's response, its body up to the client's limit, then closes the
+    /// connection (it is never reused).
+    private final class RefusalCollector: ChannelInboundHandler, RemovableChannelHandler {
+        typealias InboundIn = HTTPClientResponsePart
+
+        let limit: Int
+        let promise: EventLoopPromise<NIOSocket.Refusal>
+        private var head: HTTPResponseHead?
+        private var body = ByteBuffer()
+        private var done = false
+
+        init(limit: Int, promise: EventLoopPromise<NIOSocket.Refusal>) {
+            self.limit = limit
+            self.promise = promise
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            guard !done else { return }
+            switch unwrapInboundIn(data) {
+            case .head(let head):
+                self.head = head
+            case .body(var chunk):
+                if body.readableBytes + chunk.readableBytes > limit {
+                    finish(context, exceeded: true)
+                } else {
+                    body.writeBuffer(&chunk)
+                }
+            case .end:
+                finish(context, exceeded: false)
+            }
+        }
+
+        private func finish(_ context: ChannelHandlerContext, exceeded: Bool) {
+            done = true
+            if let head {
+                promise.succeed(NIOSocket.Refusal(head: head, body: body, exceeded: exceeded))
+            } else {
+                promise.fail(ChannelError.inputClosed)
+            }
+            context.close(promise: nil)
+        }
+
+        func errorCaught(context: ChannelHandlerContext, error: any Error) {
+            guard !done else { return }
+            done = true
+            promise.fail(error)
+            context.close(promise: nil)
+        }
+
+        func channelInactive(context: ChannelHandlerContext) {
+            if !done {
+                done = true
+                promise.fail(ChannelError.inputClosed)
+            }
+            context.fireChannelInactive()
+        }
+    }
+
+    /// The switched connection's two sides: its inbound bytes as a stream with NIO's back-pressure
+    /// (a consumer that stops reading stops the socket's reads), and a writer.
+    ///
+    /// `NIOAsyncChannel` hands its sides out inside `executeThenClose` only, and closes the channel
+    /// when that returns: a task of its own holds it open until the writer's `SocketWriter/end()`.
+    private enum Handover {
+        static func start(
+            _ connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>, linger: TimeAmount
+        ) -> (some AsyncSequence<Data, any Error> & Sendable, NIOSocketWriter) {
+            let writer = NIOSocketWriter(channel: connection.channel, linger: linger)
+            let (inbound, handed) = AsyncStream.makeStream(of: NIOAsyncChannelInboundStream<ByteBuffer>.self)
+            Task {
+                try? await connection.executeThenClose { bytes, _ in
+                    handed.yield(bytes)
+                    handed.finish()
+                    await writer.ended()
+                    // The writer half-closed the connection: the server's FIN (or the writer's
+                    // timer) closes it, with nothing left unread that would make it a reset.
+                    try? await connection.channel.closeFuture.get()
+                }
+                handed.finish()  // also when the channel closed before the sides were handed out
+            }
+            let bytes = InboundBytes(handed: inbound)
+            return (bytes, writer)
+        }
+    }
+
+    /// The inbound bytes, once `executeThenClose` has handed them over.
+    private struct InboundBytes: AsyncSequence, Sendable {
+        typealias Element = Data
+        let handed: AsyncStream<NIOAsyncChannelInboundStream<ByteBuffer>>
+
+        struct AsyncIterator: AsyncIteratorProtocol {
+            var handed: AsyncStream<NIOAsyncChannelInboundStream<ByteBuffer>>.AsyncIterator
+            var bytes: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator?
+
+            mutating func next() async throws -> Data? {
+                if bytes == nil {
+                    guard let stream = await handed.next() else { return nil }
+                    bytes = stream.makeAsyncIterator()
+                }
+                guard let buffer = try await bytes?.next() else { return nil }
+                return Data(buffer.readableBytesView)
+            }
+        }
+
+        func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(handed: handed.makeAsyncIterator())
+        }
+    }
+
+    /// Writes frames with the channel's own futures, which a cancelled task still waits for (so a
+    /// close frame goes out after a cancellation), and ends the connection once.
+    ///
+    /// Ending half-closes it: the client's FIN follows its close frame, and the connection closes
+    /// when the server's FIN comes, or `linger` later. Closed at once, a socket with the server's
+    /// close frame still unread would send a reset, which can reach the server before the client's
+    /// close frame is read (the server then sees 1006, not the client's code).
+    final class NIOSocketWriter: SocketWriter {
+        let channel: any Channel
+        let linger: TimeAmount
+        private let state = Locked<(ended: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+
+        init(channel: any Channel, linger: TimeAmount) {
+            self.channel = channel
+            self.linger = linger
+        }
+
+        func write(_ frame: Data) async throws {
+            try await channel.writeAndFlush(ByteBuffer(bytes: frame)).get()
+        }
+
+        func writeClose(_ frame: Data, within timeout: Duration) async {
+            let giveUp = channel.eventLoop.scheduleTask(in: TimeAmount(timeout)) { [channel] in
+                channel.close(promise: nil)
+            }
+            try? await channel.writeAndFlush(ByteBuffer(bytes: frame)).get()
+            giveUp.cancel()
+        }
+
+        func end() {
+            let (first, waiter) = state.withLock { state in
+                defer { (state.ended, state.waiter) = (true, nil) }
+                return (!state.ended, state.waiter)
+            }
+            if first {
+                let channel = channel
+                channel.close(mode: .output, promise: nil)
+                channel.eventLoop.scheduleTask(in: linger) { channel.close(promise: nil) }
+            }
+            waiter?.resume()
+        }
+
+        /// Returns once ``end()`` has been called.
+        func ended() async {
+            await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+                let ended = state.withLock { state in
+                    if !state.ended { state.waiter = waiter }
+                    return state.ended
+                }
+                if ended { waiter.resume() }
+            }
+        }
+    }
+
+    /// One TLS context for every WebSocket over NIO: the system's trust roots.
+    private enum TLSContext {
+        static let shared = Result<NIOSSLContext, any Error> {
+            try NIOSSLContext(configuration: .makeClientConfiguration())
+        }
+    }
+
+    extension TimeAmount {
+        /// A duration, to the nanosecond.
+        init(_ duration: Duration) {
+            let (seconds, attoseconds) = duration.components
+            self = .seconds(seconds) + .nanoseconds(attoseconds / 1_000_000_000)
+        }
+    }
+
+    extension HTTPResponse {
+        /// A NIO response head as HTTPTypes has it; fields with names HTTP does not allow are left out.
+        init(_ head: HTTPResponseHead) {
+            var fields = HTTPFields()
+            for (name, value) in head.headers {
+                if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
+            }
+            self.init(
+                status: HTTPResponse.Status(code: Int(head.status.code), reasonPhrase: head.status.reasonPhrase),
+                headerFields: fields)
+        }
+    }
+#endif

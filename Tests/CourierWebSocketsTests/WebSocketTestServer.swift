@@ -1,0 +1,124 @@
+import CourierCore
+import Foundation
+import Testing
+
+/// `Tests/WebSocketServer/server.py`: Python's `websockets` (PyPI) on 127.0.0.1, with the paths the
+/// tests need, for the length of one test. It stops when the test's closure returns (its standard
+/// input closes) or the test process ends.
+///
+/// Where the system's Python has no `websockets`, it is installed once into the build folder
+/// (`.build/python-packages`), the version named here: the README's test command sets up all it
+/// needs.
+final class WebSocketTestServer: Sendable {
+    static let version = "15.0.1"
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    let port: Int
+    let silentPort: Int
+    private let lines: Locked<[String]>
+
+    private init(port: Int, silentPort: Int, lines: Locked<[String]>) {
+        self.port = port
+        self.silentPort = silentPort
+        self.lines = lines
+    }
+
+    /// The `websockets` server's base URL.
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    /// The server that answers the handshake and then never sends a byte.
+    var silentURL: URL { URL(string: "http://127.0.0.1:\(silentPort)")! }
+
+    /// The events the server printed so far (`open /echo`, `closed /echo 1000`, `refused /auth`).
+    var events: [String] { lines.withLock { $0 } }
+
+    /// Waits until the server has printed `event`, at most `timeout`.
+    func waitFor(_ event: String, count: Int = 1, timeout: Duration = .seconds(20)) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if events.filter({ $0 == event }).count >= count { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
+
+    /// Runs `body` with a server of its own.
+    static func withRunning<T>(_ body: (WebSocketTestServer) async throws -> T) async throws -> T {
+        let pythonPath = try packages.get()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", repository.appending(path: "Tests/WebSocketServer/server.py").path]
+        var environment = ProcessInfo.processInfo.environment
+        if let pythonPath { environment["PYTHONPATH"] = pythonPath }
+        process.environment = environment
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+        let lines = Locked<[String]>([])
+        let ports = Locked<(Int, Int)?>(nil)
+        let reader = output.fileHandleForReading
+        Thread.detachNewThread {
+            var pending = Data()
+            while true {
+                let data = reader.availableData
+                if data.isEmpty { break }
+                pending.append(data)
+                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                    pending = Data(pending[(newline + 1)...])
+                    let words = line.split(separator: " ")
+                    if words.first == "ports", words.count == 3, let a = Int(words[1]), let b = Int(words[2]) {
+                        ports.withLock { $0 = (a, b) }
+                    } else {
+                        lines.withLock { $0.append(line) }
+                    }
+                }
+            }
+        }
+        let started = ContinuousClock.now
+        while ports.withLock({ $0 }) == nil {
+            guard process.isRunning, ContinuousClock.now - started < .seconds(60) else {
+                throw ServerFailed(message: "the WebSocket test server did not start")
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let (port, silentPort) = ports.withLock { $0 }!
+        return try await body(WebSocketTestServer(port: port, silentPort: silentPort, lines: lines))
+    }
+
+    struct ServerFailed: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    /// The `PYTHONPATH` that has `websockets`: `nil` when the system's Python has it.
+    private static let packages = Result<String?, any Error> {
+        if try python(["-c", "import websockets"]) == 0 { return nil }
+        let target = repository.appending(path: ".build/python-packages").path
+        let probe = try python(["-c", "import sys; sys.path.insert(0, '\(target)'); import websockets"])
+        if probe == 0 { return target }
+        let status = try python([
+            "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--target", target,
+            "websockets==\(version)",
+        ])
+        guard status == 0 else { throw ServerFailed(message: "pip could not install websockets \(version)") }
+        return target
+    }
+
+    private static func python(_ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
