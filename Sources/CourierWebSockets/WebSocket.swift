@@ -2,66 +2,158 @@ public import CourierCore
 import Foundation
 public import HTTPTypes
 
-/// An open WebSocket connection: send the request's `Outgoing` messages, read its `Response`
-/// messages, close it.
+/// A WebSocket connection: send the request's `Outgoing` messages, read its `Response` messages,
+/// close it. With ``WebSocketOptions/reconnection``, one `WebSocket` outlives the connections
+/// under it: its messages go on across a reconnection, and never more than one connection is
+/// open at a time.
 ///
-/// Made by ``CourierCore/APIClient/withWebSocket(_:options:isolation:_:)``, which closes it when its
-/// closure returns (1000) or throws, or its task is cancelled (1001).
+/// Made by ``CourierCore/APIClient/withWebSocket(_:options:isolation:onReconnect:_:)``, which closes it
+/// when its closure returns (1000) or throws, or its task is cancelled (1001).
 public final class WebSocket<Request: WebSocketRequest>: Sendable {
-    /// The server's `101 Switching Protocols`.
-    public let response: HTTPResponse
     /// The messages the server sends, decoded as the request's `Response`.
     public let messages: WebSocketMessages<Request.Response>
+    /// The connection's states, as they change (one consumer).
+    public let states: AsyncStream<WebSocketState>
 
-    let session: SocketSession
-    private let request: Request
-    private let encoder: JSONEncoder
+    let encoding: MessageEncoding<Request>
+    private let stateContinuation: AsyncStream<WebSocketState>.Continuation
+    private let link = Locked(Link())
 
-    init(
-        response: HTTPResponse, session: SocketSession, inbox: Inbox<Request.Response>, request: Request,
-        encoder: JSONEncoder
-    ) {
-        self.response = response
-        self.messages = WebSocketMessages(inbox: inbox)
-        self.session = session
-        self.request = request
-        self.encoder = encoder
+    private struct Link {
+        var session: SocketSession?
+        var response: HTTPResponse?
+        var state = WebSocketState.connecting
+        /// Whether the app closed it: no reconnection after.
+        var closing = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    /// The subprotocol the server chose, if any.
-    public var subprotocol: String? { response.headerFields[.secWebSocketProtocol] }
+    init(inbox: Inbox<Request.Response>, encoding: MessageEncoding<Request>) {
+        self.messages = WebSocketMessages(inbox: inbox)
+        self.encoding = encoding
+        (states, stateContinuation) = AsyncStream.makeStream(
+            of: WebSocketState.self, bufferingPolicy: .bufferingNewest(16))
+        stateContinuation.yield(.connecting)
+    }
 
-    /// The server's close frame, once it came.
-    public var serverClose: WebSocketClose? { session.serverClose }
+    /// The server's `101 Switching Protocols` of the current (or last) connection.
+    public var response: HTTPResponse? { link.withLock { $0.response } }
+
+    /// The subprotocol the server chose, if any.
+    public var subprotocol: String? { response?.headerFields[.secWebSocketProtocol] }
+
+    /// The state now.
+    public var state: WebSocketState { link.withLock { $0.state } }
+
+    /// The server's close frame, once the last connection has one.
+    public var serverClose: WebSocketClose? { link.withLock { $0.session }?.serverClose }
 
     /// Sends a message, encoded as the request says (JSON text frames by default), and waits until
-    /// the connection has taken it.
+    /// the connection has taken it; while it reconnects, until it is open again.
     ///
+    /// - Parameter message: The message.
     /// - Throws: `APIError.Kind.encoding` when the value cannot be encoded;
-    ///   `APIError.Kind.cancelled` once the connection is closing; `APIError.Kind.transport`
-    ///   when it failed.
+    ///   `APIError.Kind.cancelled` once the connection is closed, or the task is cancelled;
+    ///   `APIError.Kind.transport` when it failed.
     public func send(_ message: Request.Outgoing) async throws(APIError) {
-        let encoded: WebSocketMessage
-        do {
-            encoded = try request.encode(message, encoder: encoder)
-        } catch {
-            throw APIError(
-                .encoding, "A message could not be encoded as \(Request.Outgoing.self).", request: session.request,
-                underlying: error)
-        }
-        try await send(encoded)
+        let session = try await openSession()
+        try await session.send(FrameEncoder.message(try encoding.message(for: message, request: session.request)))
     }
 
     /// Sends a message as it is.
+    ///
+    /// - Parameter message: The message.
+    /// - Throws: As ``send(_:)-(Request.Outgoing)`` does, but for encoding.
     public func send(_ message: WebSocketMessage) async throws(APIError) {
-        try await session.send(FrameEncoder.message(message))
+        try await openSession().send(FrameEncoder.message(message))
     }
 
     /// Closes the connection: sends a close frame with `code` and `reason`, and waits for the
-    /// server's (at most the options' `closeTimeout`). Messages that arrive meanwhile are dropped.
+    /// server's (at most the options' `closeTimeout`). Messages that arrive meanwhile are dropped,
+    /// and it does not reconnect.
+    ///
+    /// - Parameters:
+    ///   - code: Why.
+    ///   - reason: Words for it (at most 123 bytes of UTF-8 are sent).
     public func close(_ code: WebSocketCloseCode = .normal, reason: String = "") async {
         messages.inbox.drain()
-        await session.close(code, reason: reason)
+        let session = link.withLock { link in
+            link.closing = true
+            return link.session
+        }
+        await session?.close(code, reason: reason)
+    }
+
+    /// The open connection's session, once there is one.
+    private func openSession() async throws(APIError) -> SocketSession {
+        while true {
+            let (session, closed) = link.withLock { link -> (SocketSession?, Bool) in
+                if link.state == .open, let session = link.session { return (session, false) }
+                return (nil, link.closing || link.state == .closed)
+            }
+            if let session { return session }
+            if closed { throw APIError(.cancelled, "The WebSocket is closed: the message was not sent.") }
+            if Task.isCancelled { throw APIError(.cancelled, "The task sending on the WebSocket was cancelled.") }
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+                    let now = link.withLock { link in
+                        if link.state == .open || link.state == .closed || link.closing || Task.isCancelled {
+                            return true
+                        }
+                        link.waiters.append(waiter)
+                        return false
+                    }
+                    if now { waiter.resume() }
+                }
+            } onCancel: {
+                wakeWaiters()
+            }
+        }
+    }
+
+    private func wakeWaiters() {
+        let waiters = link.withLock { link in
+            defer { link.waiters = [] }
+            return link.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    // The connection's task moves the state.
+
+    /// Whether the app has closed the socket.
+    var isClosing: Bool { link.withLock { $0.closing } }
+
+    /// A new connection's session: the app's sends wait for ``markOpen()`` (a reconnection's hook
+    /// goes first).
+    func attach(_ session: SocketSession, response: HTTPResponse) {
+        link.withLock { link in
+            link.session = session
+            link.response = response
+        }
+    }
+
+    func markOpen() {
+        set(.open)
+    }
+
+    func markReconnecting(attempt: Int, delay: Duration) {
+        set(.reconnecting(attempt: attempt, delay: delay))
+    }
+
+    func markClosed() {
+        set(.closed)
+        stateContinuation.finish()
+    }
+
+    private func set(_ state: WebSocketState) {
+        let changed = link.withLock { link in
+            defer { link.state = state }
+            return link.state != state && link.state != .closed
+        }
+        guard changed else { return }
+        stateContinuation.yield(state)
+        wakeWaiters()
     }
 }
 

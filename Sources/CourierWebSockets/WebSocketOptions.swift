@@ -1,4 +1,7 @@
-/// How a WebSocket connection is kept: its limits, its keep-alive and its closing.
+public import CourierCore
+
+/// How a WebSocket connection is kept: its limits, its keep-alive, its closing and its
+/// reconnection.
 public struct WebSocketOptions: Sendable {
     /// The largest message accepted, in bytes (fragments together); `nil` for the client's
     /// `configuration.maximumBodySize`. A message over it closes the connection with
@@ -24,6 +27,16 @@ public struct WebSocketOptions: Sendable {
     /// default it is thrown once from the message sequence, which goes on with the next message.
     public var endsOnMalformedMessage: Bool
 
+    /// Whether, and how, a dropped connection is opened again; `nil` (the default) for never.
+    ///
+    /// A connection that drops (no close frame, a failure, silence past the ping's timeout) or that
+    /// the server closes with 1001, 1011, 1012 or 1013 is opened again after the policy's
+    /// back-off with jitter (`RetryPolicy`'s `initialBackoff` doubling up to
+    /// `maximumBackoff`), at most `maximumRetries` times in a row; a handshake refused with a
+    /// status the policy does not retry ends it. The messages go on across the reconnection, the
+    /// hook sends what the server needs to resume, and ``WebSocket/states`` says where it is.
+    public var reconnection: RetryPolicy?
+
     /// Creates options; each parameter's default is the property's.
     ///
     /// - Parameters:
@@ -33,13 +46,15 @@ public struct WebSocketOptions: Sendable {
     ///   - pingTimeout: How long past a ping's interval the connection may stay silent.
     ///   - closeTimeout: How long a close waits for the server's close frame.
     ///   - endsOnMalformedMessage: Whether a message that cannot be decoded ends the connection.
+    ///   - reconnection: How a dropped connection is opened again; `nil` for never.
     public init(
         maximumMessageSize: Int? = nil,
         bufferedMessages: Int = 64,
         pingInterval: Duration? = .seconds(30),
         pingTimeout: Duration? = .seconds(30),
         closeTimeout: Duration = .seconds(5),
-        endsOnMalformedMessage: Bool = false
+        endsOnMalformedMessage: Bool = false,
+        reconnection: RetryPolicy? = nil
     ) {
         self.maximumMessageSize = maximumMessageSize
         self.bufferedMessages = max(1, bufferedMessages)
@@ -47,5 +62,6 @@ public struct WebSocketOptions: Sendable {
         self.pingTimeout = pingTimeout
         self.closeTimeout = closeTimeout
         self.endsOnMalformedMessage = endsOnMalformedMessage
+        self.reconnection = reconnection
     }
 }

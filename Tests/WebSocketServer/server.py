@@ -11,6 +11,10 @@ Paths of the `websockets` server:
   /refuse          refuses with 403 and a JSON body
   /big?bytes=N     sends one binary message of N bytes, then echoes
   /close?code=N    closes at once with code N and the reason "bye"
+  /numbers?count=N&drop=K&id=I
+                   waits for `{"resume": k}`, then sends `{"n": k+1}` … `{"n": N}`, printing
+                   `sent I n` for each; the first connection of id I is dropped (no close frame)
+                   after K messages
 
 The second port is not `websockets`: it answers the handshake and then sends nothing, not even
 a pong, like a peer that has gone away without closing (the client's keep-alive must notice).
@@ -28,6 +32,9 @@ import websockets
 from websockets.asyncio.server import serve
 from websockets.datastructures import Headers
 from websockets.http11 import Response
+
+
+dropped = set()  # the ids whose first connection was dropped
 
 
 def say(*words):
@@ -58,6 +65,9 @@ async def handler(connection):
         if path == "/close":
             await connection.close(int(query["code"][0]), "bye")
             return
+        if path == "/numbers":
+            await numbers(connection, int(query["count"][0]), int(query["drop"][0]), query["id"][0])
+            return
         if path == "/big":
             await connection.send(b"\0" * int(query["bytes"][0]))
         async for message in connection:
@@ -67,6 +77,19 @@ async def handler(connection):
     finally:
         code = connection.close_code if connection.close_code is not None else "none"
         say("closed", path, code)
+
+
+async def numbers(connection, count, drop, ident):
+    start = json.loads(await connection.recv())["resume"]
+    for n in range(start + 1, count + 1):
+        if ident not in dropped and n > drop:
+            dropped.add(ident)
+            connection.transport.abort()  # no close frame: a dropped connection
+            return
+        await connection.send(json.dumps({"n": n}))
+        say("sent", ident, n)
+    async for _ in connection:
+        pass
 
 
 async def silent(reader, writer):
