@@ -122,3 +122,17 @@ final class WebSocketTestServer: Sendable {
         return process.terminationStatus
     }
 }
+
+/// This process's peak resident memory (`VmHWM`) and resident memory now (`VmRSS`), in bytes, on
+/// Linux; `nil` elsewhere.
+enum ResidentMemory {
+    static func field(_ name: String) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
+            return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
+        }
+        return nil
+    }
+
+    static var peak: Int? { field("VmHWM") }
+}

@@ -154,23 +154,6 @@
             }
         }
 
-        @Test func aMessageOverTheLimitIsRefused() async throws {
-            try await WebSocketTestServer.withRunning { server in
-                // The server is stuck sending the rest: the connection ends a second after the client's close.
-                let options = WebSocketOptions(maximumMessageSize: 1 << 20, closeTimeout: .seconds(1))
-                do {
-                    try await Self.client(server.baseURL).withWebSocket(
-                        TextSocket(path: "/big", query: ["bytes": 16 << 20]), options: options
-                    ) { socket in
-                        for try await _ in socket.messages {}
-                        Issue.record("the messages ended without an error")
-                    }
-                } catch let error as APIError {
-                    #expect(error.kind == .bodyTooLarge, "\(error)")
-                }
-            }
-        }
-
         @Test func theServersCloseEndsTheMessagesAndSaysWhy() async throws {
             try await WebSocketTestServer.withRunning { server in
                 let client = Self.client(server.baseURL)

@@ -11,6 +11,9 @@ Paths of the `websockets` server:
   /refuse          refuses with 403 and a JSON body
   /big?bytes=N     sends one binary message of N bytes, then echoes
   /close?code=N    closes at once with code N and the reason "bye"
+  /flood?count=N&size=S
+                   sends N binary messages of S bytes as fast as the client takes them, printing
+                   `progress k` every 1,000 and `flooded N` at the end
   /numbers?count=N&drop=K&id=I
                    waits for `{"resume": k}`, then sends `{"n": k+1}` … `{"n": N}`, printing
                    `sent I n` for each; the first connection of id I is dropped (no close frame)
@@ -65,6 +68,13 @@ async def handler(connection):
         if path == "/close":
             await connection.close(int(query["code"][0]), "bye")
             return
+        if path == "/flood":
+            count, payload = int(query["count"][0]), b"x" * int(query["size"][0])
+            for n in range(1, count + 1):
+                await connection.send(payload)
+                if n % 1000 == 0:
+                    say("progress", n)
+            say("flooded", count)
         if path == "/numbers":
             await numbers(connection, int(query["count"][0]), int(query["drop"][0]), query["id"][0])
             return
