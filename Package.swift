@@ -146,9 +146,11 @@ let package = Package(
         // Only with the `RxSwift` trait (RxCourier): an app without it never resolves it.
         .package(url: "https://github.com/ReactiveX/RxSwift", from: "6.0.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // With the `AsyncHTTPClient` trait: a WebSocket's permessage-deflate (CourierWebSockets),
+        // zlib under SwiftNIO's buffers; and the demo's compressed routes.
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         // The demo's and the wire tests' own, used only with the `Demo` trait: an app never
         // resolves them.
-        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
@@ -286,6 +288,7 @@ let package = Package(
                 nio("NIOPosix", "swift-nio"),
                 nio("NIOHTTP1", "swift-nio"),
                 nio("NIOSSL", "swift-nio-ssl"),
+                nio("CompressNIO", "compress-nio"),
             ],
             swiftSettings: strictSettings
         ),

@@ -8,15 +8,23 @@ import Foundation
 /// payload is read: a message over the limit fails without its bytes being held. A frame split
 /// across chunks waits, in part, for the next chunk.
 struct FrameParser: Sendable {
-    /// The largest message accepted, in bytes (its fragments together).
+    /// The largest message accepted, in bytes (its fragments together; inflated, and as sent).
     let limit: Int
+    /// permessage-deflate's, when the server agreed to it: a message with RSV1 set is inflated.
+    let inflater: (any MessageInflater)?
     /// Bytes received and not yet cut into frames.
     private var pending = Data()
     /// The fragments so far of a message not yet finished: its opcode and payload.
-    private var fragments: (opcode: Opcode, payload: Data)?
+    private var fragments: (opcode: Opcode, compressed: Bool, payload: Data)?
 
-    init(limit: Int) {
+    /// How many bytes of messages one call hands on at most, past its first message: a chunk of
+    /// small compressed messages inflates, and is held, a portion at a time.
+    let portion: Int
+
+    init(limit: Int, inflater: (any MessageInflater)? = nil, portion: Int = 1 << 20) {
         self.limit = limit
+        self.inflater = inflater
+        self.portion = portion
     }
 
     /// The frames `chunk` completes, in order.
@@ -27,9 +35,15 @@ struct FrameParser: Sendable {
         pending.append(chunk)
         var frames: [WebSocketFrame] = []
         var offset = pending.startIndex
-        while let (frame, next) = try nextFrame(at: offset) {
+        var size = 0
+        // At most a portion's worth of messages at a time (one message at least): the rest waits in
+        // `pending` for the next call, with no bytes (the frame loop's), once these are taken.
+        while size < portion, let (frame, next) = try nextFrame(at: offset) {
             offset = next
-            if let frame { frames.append(frame) }
+            if let frame {
+                frames.append(frame)
+                if case .message(let message) = frame { size += message.byteCount }
+            }
         }
         if offset == pending.endIndex {
             pending = Data()
@@ -47,11 +61,14 @@ struct FrameParser: Sendable {
         let first = pending[offset]
         let second = pending[offset + 1]
         let fin = first & 0x80 != 0
-        guard first & 0x70 == 0 else {
-            throw .protocolError("a frame sets a reserved bit no extension was agreed for")
-        }
         guard let opcode = Opcode(rawValue: first & 0x0F) else {
             throw .protocolError("a frame has the unknown opcode \(first & 0x0F)")
+        }
+        // RSV1 marks a compressed message, on its first frame only, once permessage-deflate is agreed.
+        let compressed = first & 0x40 != 0
+        let mayCompress = inflater != nil && (opcode == .text || opcode == .binary)
+        guard first & 0x30 == 0, !compressed || mayCompress else {
+            throw .protocolError("a frame sets a reserved bit no extension was agreed for")
         }
         guard second & 0x80 == 0 else { throw .protocolError("the server masked a frame") }
         var headerLength = 2
@@ -81,38 +98,44 @@ struct FrameParser: Sendable {
         let start = offset + headerLength
         let end = start + Int(length)
         let payload = pending[start..<end]
-        return (try frame(opcode, fin: fin, payload: payload), end)
+        return (try frame(opcode, fin: fin, compressed: compressed, payload: payload), end)
     }
 
-    private mutating func frame(_ opcode: Opcode, fin: Bool, payload: Data) throws(FrameViolation) -> WebSocketFrame? {
+    private mutating func frame(
+        _ opcode: Opcode, fin: Bool, compressed: Bool, payload: Data
+    ) throws(FrameViolation) -> WebSocketFrame? {
         switch opcode {
         case .ping: return .ping(Data(payload))
         case .pong: return .pong(Data(payload))
         case .close: return .close(try Self.close(payload))
         case .continuation:
-            guard var message = fragments else {
+            guard var started = fragments else {
                 throw .protocolError("a continuation frame came without a message to continue")
             }
-            message.payload.append(payload)
+            started.payload.append(payload)
             guard fin else {
-                fragments = message
+                fragments = started
                 return nil
             }
             fragments = nil
-            return .message(try Self.message(message.opcode, message.payload))
+            return .message(try message(started.opcode, compressed: started.compressed, started.payload))
         case .text, .binary:
             guard fragments == nil else {
                 throw .protocolError("a new message began before the last one's fragments ended")
             }
             guard fin else {
-                fragments = (opcode, Data(payload))
+                fragments = (opcode, compressed, Data(payload))
                 return nil
             }
-            return .message(try Self.message(opcode, Data(payload)))
+            return .message(try message(opcode, compressed: compressed, Data(payload)))
         }
     }
 
-    private static func message(_ opcode: Opcode, _ payload: Data) throws(FrameViolation) -> WebSocketMessage {
+    private func message(_ opcode: Opcode, compressed: Bool, _ payload: Data) throws(FrameViolation)
+        -> WebSocketMessage
+    {
+        var payload = payload
+        if compressed, let inflater { payload = try inflater.inflate(payload, limit: limit) }
         guard opcode == .text else { return .binary(payload) }
         guard let text = String(validating: payload, as: UTF8.self) else {
             throw FrameViolation(code: .invalidPayload, message: "a text message is not UTF-8")

@@ -19,7 +19,7 @@ struct Handshake: Sendable {
 
     /// Sets the handshake's fields on a request: `Upgrade`, `Connection`, the key and version,
     /// and the subprotocols asked for. A `ws` or `wss` URL is sent as `http` or `https`.
-    func prepare(_ request: inout HTTPRequest, subprotocols: [String]) {
+    func prepare(_ request: inout HTTPRequest, subprotocols: [String], offersDeflate: Bool) {
         if request.scheme == "ws" { request.scheme = "http" }
         if request.scheme == "wss" { request.scheme = "https" }
         request.method = .get
@@ -30,11 +30,14 @@ struct Handshake: Sendable {
         if !subprotocols.isEmpty {
             request.headerFields[.secWebSocketProtocol] = subprotocols.joined(separator: ", ")
         }
+        if offersDeflate { request.headerFields[.secWebSocketExtensions] = PerMessageDeflate.offer }
     }
 
     /// Checks a `101` answer: it must switch to `websocket`, with the accept value for ``key``, a
     /// subprotocol among those asked for (if any), and no extension the client did not offer.
-    func check(_ response: HTTPResponse, subprotocols: [String]) throws(FrameViolation) {
+    ///
+    /// - Returns: Whether the server agreed to permessage-deflate.
+    func check(_ response: HTTPResponse, subprotocols: [String], offeredDeflate: Bool) throws(FrameViolation) -> Bool {
         guard response.headerFields[.upgrade]?.lowercased() == "websocket" else {
             throw .protocolError(
                 "the server switched to \(response.headerFields[.upgrade] ?? "no protocol"), not websocket")
@@ -45,9 +48,7 @@ struct Handshake: Sendable {
         if let chosen = response.headerFields[.secWebSocketProtocol], !subprotocols.contains(chosen) {
             throw .protocolError("the server chose the subprotocol \(chosen), which was not offered")
         }
-        if let extensions = response.headerFields[.secWebSocketExtensions], !extensions.isEmpty {
-            throw .protocolError("the server agreed to extensions that were not offered: \(extensions)")
-        }
+        return try PerMessageDeflate.agreed(response.headerFields[.secWebSocketExtensions], offered: offeredDeflate)
     }
 }
 

@@ -98,15 +98,18 @@ struct SocketConnector<Request: WebSocketRequest>: Sendable {
         let (options, reader, inbox, onReconnect, clock) = (options, reader, inbox, onReconnect, client.callClock)
         let opened = Locked<SocketSession?>(nil)
         let hookFailure = Locked<APIError?>(nil)
+        let offersDeflate = options.acceptsCompression && PerMessageDeflate.isAvailable
         let asksToSwitch: (inout PreparedCall) -> Void = { call in
-            handshake.prepare(&call.request, subprotocols: subprotocols)
+            handshake.prepare(&call.request, subprotocols: subprotocols, offersDeflate: offersDeflate)
             call.acceptableStatusCodes = [.switchingProtocols]
         }
         do throws(APIError) {
             try await client.run(request, mode: .upgrade(upgrade), limit: .connect(timeout), adjust: asksToSwitch) {
                 outcome in
+                let deflates: Bool
                 do throws(FrameViolation) {
-                    try handshake.check(outcome.head, subprotocols: subprotocols)
+                    deflates = try handshake.check(
+                        outcome.head, subprotocols: subprotocols, offeredDeflate: offersDeflate)
                 } catch {
                     throw SocketReader<Request>.error(for: error, request: outcome.request, response: outcome.head)
                 }
@@ -144,7 +147,8 @@ struct SocketConnector<Request: WebSocketRequest>: Sendable {
                         socket.markOpen()
                         firstOpen.resolve(.success(()))
                     }
-                    return await reader.read(outcome, session: session, inbox: inbox)
+                    let inflater = deflates ? PerMessageDeflate.makeInflater() : nil
+                    return await reader.read(outcome, session: session, inbox: inbox, inflater: inflater)
                 }
                 session.ended()
                 if let failure { throw failure }

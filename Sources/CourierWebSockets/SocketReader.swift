@@ -24,8 +24,11 @@ struct SocketReader<Request: WebSocketRequest>: Sendable {
     ///
     /// - Returns: `nil` for a connection closed by either side with 1000 or 1001, else the error
     ///   the messages end with.
-    func read(_ outcome: CallOutcome, session: SocketSession, inbox: Inbox<Request.Response>) async -> APIError? {
-        var parser = FrameParser(limit: limit)
+    func read(
+        _ outcome: CallOutcome, session: SocketSession, inbox: Inbox<Request.Response>,
+        inflater: (any MessageInflater)?
+    ) async -> APIError? {
+        var parser = FrameParser(limit: limit, inflater: inflater)
         var violation: FrameViolation?
         let idle: DeadlineScope.Limit
         switch (options.pingInterval, options.pingTimeout) {

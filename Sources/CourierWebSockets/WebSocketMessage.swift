@@ -16,6 +16,14 @@ public enum WebSocketMessage: Sendable, Equatable {
         }
     }
 
+    /// The message's size in bytes.
+    var byteCount: Int {
+        switch self {
+        case .text(let text): text.utf8.count
+        case .binary(let data): data.count
+        }
+    }
+
     /// How an app's messages are framed: the frame type they are sent as.
     public enum Format: Sendable, Hashable {
         /// Text frames (JSON by default).

@@ -37,6 +37,13 @@ public struct WebSocketOptions: Sendable {
     /// hook sends what the server needs to resume, and ``WebSocket/states`` says where it is.
     public var reconnection: RetryPolicy?
 
+    /// Whether the client offers permessage-deflate (RFC 7692), so that the server may compress
+    /// its messages; on by default where the transport can inflate them (SwiftNIO's). A compressed
+    /// message is inflated only up to ``maximumMessageSize``: a compression bomb fails there as
+    /// `APIError.Kind.bodyTooLarge` (1009), holding no more than the limit. The client's own
+    /// messages go uncompressed.
+    public var acceptsCompression: Bool
+
     /// Creates options; each parameter's default is the property's.
     ///
     /// - Parameters:
@@ -47,6 +54,7 @@ public struct WebSocketOptions: Sendable {
     ///   - closeTimeout: How long a close waits for the server's close frame.
     ///   - endsOnMalformedMessage: Whether a message that cannot be decoded ends the connection.
     ///   - reconnection: How a dropped connection is opened again; `nil` for never.
+    ///   - acceptsCompression: Whether the client offers permessage-deflate.
     public init(
         maximumMessageSize: Int? = nil,
         bufferedMessages: Int = 64,
@@ -54,7 +62,8 @@ public struct WebSocketOptions: Sendable {
         pingTimeout: Duration? = .seconds(30),
         closeTimeout: Duration = .seconds(5),
         endsOnMalformedMessage: Bool = false,
-        reconnection: RetryPolicy? = nil
+        reconnection: RetryPolicy? = nil,
+        acceptsCompression: Bool = true
     ) {
         self.maximumMessageSize = maximumMessageSize
         self.bufferedMessages = max(1, bufferedMessages)
@@ -63,5 +72,6 @@ public struct WebSocketOptions: Sendable {
         self.closeTimeout = closeTimeout
         self.endsOnMalformedMessage = endsOnMalformedMessage
         self.reconnection = reconnection
+        self.acceptsCompression = acceptsCompression
     }
 }

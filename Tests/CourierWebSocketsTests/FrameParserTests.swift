@@ -103,6 +103,18 @@ struct FrameParserTests {
         }
     }
 
+    /// A chunk of many messages is handed on a portion at a time: the frame loop asks again, with
+    /// no bytes, after each portion is taken.
+    @Test func aChunksMessagesComeInPortions() throws {
+        var parser = FrameParser(limit: 1 << 20, portion: 1000)
+        let message = [UInt8](repeating: 1, count: 600)
+        let chunk = (0..<5).reduce(Data()) { bytes, _ in bytes + Self.serverFrame(0x2, message) }
+        #expect(try parser.parse(chunk).count == 2)
+        #expect(try parser.parse(Data()).count == 2)
+        #expect(try parser.parse(Data()).count == 1)
+        #expect(try parser.parse(Data()).isEmpty)
+    }
+
     @Test func closeFramesGiveTheirCodeAndReason() throws {
         var parser = FrameParser(limit: 1024)
         let frames = try parser.parse(

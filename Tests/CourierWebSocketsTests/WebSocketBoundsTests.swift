@@ -2,6 +2,7 @@
     import CourierCore
     import CourierWebSockets
     import Foundation
+    import HTTPTypes
     import Testing
 
     /// What a WebSocket holds, whatever the server sends: back-pressure on a slow consumer, and a
@@ -77,6 +78,51 @@
                         "websocket-memory: 16 MiB message over a 1 MiB limit: peak RSS grew by \((peakAfter - peakBefore) >> 10) KiB"
                     )
                 }
+            }
+        }
+    }
+
+    extension WebSocketBoundsTests {
+        /// 64 MiB of zeros, about 64 KiB compressed, against a 1 MiB limit: inflated only up to the
+        /// limit, then refused.
+        @Test func aCompressionBombIsRefusedAtTheLimit() async throws {
+            try await WebSocketTestServer.withRunning { server in
+                try await Self.warmUp(server)
+                let peakBefore = ResidentMemory.peak
+                let options = WebSocketOptions(maximumMessageSize: 1 << 20)
+                do {
+                    try await WebSocketWireTests.client(server.baseURL).withWebSocket(
+                        TextBytesSocket(path: "/bomb", query: ["mib": 64]), options: options
+                    ) { socket in
+                        #expect(
+                            socket.response?.headerFields[HTTPField.Name("Sec-WebSocket-Extensions")!]?.hasPrefix(
+                                "permessage-deflate") == true)
+                        for try await _ in socket.messages {}
+                        Issue.record("the messages ended without an error")
+                    }
+                } catch let error as APIError {
+                    #expect(error.kind == .bodyTooLarge, "\(error)")
+                    #expect(error.message.contains("inflates past"), "\(error.message)")
+                }
+                if let peakBefore, let peakAfter = ResidentMemory.peak {
+                    print(
+                        "websocket-memory: a 64 MiB compression bomb against a 1 MiB limit: peak RSS grew by \((peakAfter - peakBefore) >> 10) KiB"
+                    )
+                }
+            }
+        }
+
+        /// The same message inflates whole when it fits.
+        @Test func aCompressedMessageWithinTheLimitInflatesWhole() async throws {
+            try await WebSocketTestServer.withRunning { server in
+                let message = try await WebSocketWireTests.client(server.baseURL).withWebSocket(
+                    TextBytesSocket(path: "/bomb", query: ["mib": 2]),
+                    options: WebSocketOptions(maximumMessageSize: 4 << 20)
+                ) { socket in
+                    for try await message in socket.messages { return message }
+                    return Data()
+                }
+                #expect(message == Data(count: 2 << 20))
             }
         }
     }

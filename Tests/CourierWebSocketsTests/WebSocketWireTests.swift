@@ -48,6 +48,21 @@
             }
         }
 
+        /// Without compression offered, the server sends its messages as they are.
+        @Test func withoutCompressionTheServerSendsMessagesAsTheyAre() async throws {
+            try await WebSocketTestServer.withRunning { server in
+                let options = WebSocketOptions(acceptsCompression: false)
+                let echo: Note? = try await Self.client(server.baseURL).withWebSocket(EchoSocket(), options: options) {
+                    socket in
+                    #expect(socket.response?.headerFields[HTTPField.Name("Sec-WebSocket-Extensions")!] == nil)
+                    try await socket.send(Note(id: 7, text: "plain"))
+                    for try await note in socket.messages { return note }
+                    return nil
+                }
+                #expect(echo == Note(id: 7, text: "plain"))
+            }
+        }
+
         @Test func aMalformedMessageIsThrownOnceNamingItsTypeAndTheConnectionGoesOn() async throws {
             try await WebSocketTestServer.withRunning { server in
                 try await Self.client(server.baseURL).withWebSocket(EchoSocket()) { socket in

@@ -9,10 +9,12 @@ Paths of the `websockets` server:
   /echo            sends every message back
   /auth            refuses (401, a JSON body) unless `Authorization: Bearer fresh`, then echoes
   /refuse          refuses with 403 and a JSON body
-  /big?bytes=N     sends one binary message of N bytes, then echoes
+  /big?bytes=N     sends one binary message of N random bytes (which do not compress), then echoes
+  /bomb?mib=N      sends one binary message of N MiB of zeros: compressed (permessage-deflate,
+                   when the client offers it) to about 1/1000 of that
   /close?code=N    closes at once with code N and the reason "bye"
   /flood?count=N&size=S
-                   sends N binary messages of S bytes as fast as the client takes them, printing
+                   sends N binary messages of S random bytes as fast as the client takes them, printing
                    `progress k` every 1,000 and `flooded N` at the end
   /numbers?count=N&drop=K&id=I
                    waits for `{"resume": k}`, then sends `{"n": k+1}` … `{"n": N}`, printing
@@ -28,6 +30,7 @@ import base64
 import hashlib
 import http
 import json
+import os
 import sys
 from urllib.parse import parse_qs, urlsplit
 
@@ -69,9 +72,9 @@ async def handler(connection):
             await connection.close(int(query["code"][0]), "bye")
             return
         if path == "/flood":
-            count, payload = int(query["count"][0]), b"x" * int(query["size"][0])
+            count, size = int(query["count"][0]), int(query["size"][0])
             for n in range(1, count + 1):
-                await connection.send(payload)
+                await connection.send(os.urandom(size))  # random: compression does not shrink them
                 if n % 1000 == 0:
                     say("progress", n)
             say("flooded", count)
@@ -79,7 +82,9 @@ async def handler(connection):
             await numbers(connection, int(query["count"][0]), int(query["drop"][0]), query["id"][0])
             return
         if path == "/big":
-            await connection.send(b"\0" * int(query["bytes"][0]))
+            await connection.send(os.urandom(int(query["bytes"][0])))
+        if path == "/bomb":
+            await connection.send(bytes(int(query["mib"][0]) << 20))
         async for message in connection:
             await connection.send(message)
     except websockets.ConnectionClosed:
@@ -127,8 +132,8 @@ async def silent(reader, writer):
 
 
 async def main():
-    async with serve(handler, "127.0.0.1", 0, process_request=process_request, max_size=None,
-                     compression=None) as server:
+    # permessage-deflate is on (the library's default) when the client offers it.
+    async with serve(handler, "127.0.0.1", 0, process_request=process_request, max_size=None) as server:
         quiet = await asyncio.start_server(silent, "127.0.0.1", 0)
         port = server.sockets[0].getsockname()[1]
         quiet_port = quiet.sockets[0].getsockname()[1]

@@ -14,6 +14,9 @@ extension CallOutcome {
     /// - Parameters:
     ///   - idle: The longest the body may stay silent between two chunks.
     ///   - frames: Cuts a chunk into frames (keeping what it needs of a frame split across chunks).
+    ///     It may hand a chunk's frames on in portions (a WebSocket's inflated messages, so that
+    ///     a chunk of small compressed messages is never held whole): it is called again with no
+    ///     bytes, after each portion is sent, until it returns none.
     ///   - decode: Decodes one frame.
     ///   - check: Runs after each chunk's values are handed on; throws to end the stream.
     ///   - send: Hands a batch of values to the consumer; `false` when it has stopped listening.
@@ -30,8 +33,11 @@ extension CallOutcome {
         var chunks = body.makeAsyncIterator()
         while let chunk = try await reading({ try await chunks.next() }) {
             scope.pause()  // the consumer's pace is not the server's silence
-            let framed = try frames(chunk)
-            if !framed.isEmpty {
+            var input = chunk
+            while true {
+                let framed = try frames(input)
+                input = Data()
+                if framed.isEmpty { break }
                 var values: [Value] = []
                 values.reserveCapacity(framed.count)
                 do throws(APIError) {
