@@ -409,6 +409,9 @@ let package = Package(
             dependencies: [
                 "CourierWebSockets", "CourierCore", "CourierInterceptors",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: strictSettings
         ),

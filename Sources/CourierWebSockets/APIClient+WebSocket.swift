@@ -47,18 +47,23 @@ extension APIClient {
         _ body: (WebSocket<Request>) async throws -> Result
     ) async throws -> Result {
         let inbox = Inbox<Request.Response>(capacity: options.bufferedMessages)
+        let name = Memo.name(of: Request.self)
+        let observation = streamObservation(name: "WebSocket \(name)", requestName: name)
         let socket = WebSocket(
-            inbox: inbox, encoding: MessageEncoding(request: request, encoder: resolved.configuration.encoder))
+            inbox: inbox, encoding: MessageEncoding(request: request, encoder: resolved.configuration.encoder),
+            observation: observation)
         let connector = SocketConnector(
             client: self, request: request, options: options, inbox: inbox, onReconnect: onReconnect,
             reader: SocketReader(
                 request: request, options: options,
                 limit: options.maximumMessageSize ?? resolved.configuration.maximumBodySize,
-                decoder: request.decoder.resolvedDecoder ?? resolved.configuration.decoder),
+                decoder: request.decoder.resolvedDecoder ?? resolved.configuration.decoder,
+                observation: observation),
             timeout: request.timeout.resolvedTimeout ?? resolved.configuration.timeout)
         let firstOpen = FirstOpen()
         return try await withThrowingTaskGroup(of: Void.self, returning: Result.self) { group in
-            group.addTask { await connector.keep(socket, firstOpen: firstOpen) }
+            // One span for the socket, parent of each connection's call span.
+            group.addTask { await observation.run { await connector.keep(socket, firstOpen: firstOpen) } }
             do {
                 try await firstOpen.wait().get()
             } catch {

@@ -54,6 +54,7 @@ struct SocketConnector<Request: WebSocketRequest>: Sendable {
             }
             attempt += 1
             let delay = policy.backoff(beforeRetry: attempt, random: Double.random(in: 0..<1))
+            reader.observation.event("courier.reconnect", attributes: ["courier.reconnect.attempt": attempt])
             socket.markReconnecting(attempt: attempt, delay: delay)
             do {
                 try await client.callClock.sleep(for: delay)
@@ -67,6 +68,7 @@ struct SocketConnector<Request: WebSocketRequest>: Sendable {
     private func end(_ socket: WebSocket<Request>, _ error: APIError?) {
         inbox.finish(error)
         socket.markClosed()
+        reader.observation.end(error: error)
     }
 
     /// Whether a connection that was open reconnects after it ended so: it dropped, failed or fell
@@ -132,7 +134,9 @@ struct SocketConnector<Request: WebSocketRequest>: Sendable {
                         tasks.addTask {
                             do {
                                 try await onReconnect(
-                                    WebSocketResumption(attempt: attempt, session: session, encoding: socket.encoding))
+                                    WebSocketResumption(
+                                        attempt: attempt, session: session, encoding: socket.encoding,
+                                        observation: socket.observation))
                                 socket.markOpen()
                             } catch {
                                 hookFailure.withLock {

@@ -19,6 +19,8 @@ struct SocketReader<Request: WebSocketRequest>: Sendable {
     let options: WebSocketOptions
     let limit: Int
     let decoder: JSONDecoder
+    /// The socket's span and counters.
+    let observation: StreamObservation
 
     /// Reads until the connection ends.
     ///
@@ -40,6 +42,7 @@ struct SocketReader<Request: WebSocketRequest>: Sendable {
         let head = outcome.head
         let decoder = decoder
         let endsOnMalformed = options.endsOnMalformedMessage
+        let observation = observation
         do throws(APIError) {
             let bodyEnded = try await outcome.readFrames(
                 idle: idle,
@@ -54,6 +57,7 @@ struct SocketReader<Request: WebSocketRequest>: Sendable {
                 decode: { (frame: WebSocketFrame) throws(APIError) -> Incoming<Request.Response> in
                     switch frame {
                     case .message(let message):
+                        observation.received(bytes: message.byteCount)
                         let decoded = Self.decode(
                             message, of: request, head: head, decoder: decoder, for: outcome.request)
                         if endsOnMalformed, case .failure(let error) = decoded {

@@ -16,6 +16,7 @@ public final class WebSocket<Request: WebSocketRequest>: Sendable {
     public let states: AsyncStream<WebSocketState>
 
     let encoding: MessageEncoding<Request>
+    let observation: StreamObservation
     private let stateContinuation: AsyncStream<WebSocketState>.Continuation
     private let link = Locked(Link())
 
@@ -28,9 +29,10 @@ public final class WebSocket<Request: WebSocketRequest>: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    init(inbox: Inbox<Request.Response>, encoding: MessageEncoding<Request>) {
+    init(inbox: Inbox<Request.Response>, encoding: MessageEncoding<Request>, observation: StreamObservation) {
         self.messages = WebSocketMessages(inbox: inbox)
         self.encoding = encoding
+        self.observation = observation
         (states, stateContinuation) = AsyncStream.makeStream(
             of: WebSocketState.self, bufferingPolicy: .bufferingNewest(16))
         stateContinuation.yield(.connecting)
@@ -57,7 +59,9 @@ public final class WebSocket<Request: WebSocketRequest>: Sendable {
     ///   `APIError.Kind.transport` when it failed.
     public func send(_ message: Request.Outgoing) async throws(APIError) {
         let session = try await openSession()
-        try await session.send(FrameEncoder.message(try encoding.message(for: message, request: session.request)))
+        let encoded = try encoding.message(for: message, request: session.request)
+        try await session.send(FrameEncoder.message(encoded))
+        observation.sent(bytes: encoded.byteCount)
     }
 
     /// Sends a message as it is.
@@ -66,6 +70,7 @@ public final class WebSocket<Request: WebSocketRequest>: Sendable {
     /// - Throws: As ``send(_:)-(Request.Outgoing)`` does, but for encoding.
     public func send(_ message: WebSocketMessage) async throws(APIError) {
         try await openSession().send(FrameEncoder.message(message))
+        observation.sent(bytes: message.byteCount)
     }
 
     /// Closes the connection: sends a close frame with `code` and `reason`, and waits for the

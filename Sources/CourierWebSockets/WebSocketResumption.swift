@@ -9,13 +9,14 @@ public struct WebSocketResumption<Request: WebSocketRequest>: Sendable {
     public let attempt: Int
     let session: SocketSession
     let encoding: MessageEncoding<Request>
+    let observation: StreamObservation
 
     /// Sends a message on the new connection, ahead of any the app sends meanwhile.
     ///
     /// - Parameter message: The message, encoded as the request says.
     /// - Throws: `APIError.Kind.encoding`, or how the connection failed.
     public func send(_ message: Request.Outgoing) async throws(APIError) {
-        try await session.send(FrameEncoder.message(try encoding.message(for: message, request: session.request)))
+        try await send(try encoding.message(for: message, request: session.request))
     }
 
     /// Sends a message as it is on the new connection.
@@ -24,6 +25,7 @@ public struct WebSocketResumption<Request: WebSocketRequest>: Sendable {
     /// - Throws: How the connection failed.
     public func send(_ message: WebSocketMessage) async throws(APIError) {
         try await session.send(FrameEncoder.message(message))
+        observation.sent(bytes: message.byteCount)
     }
 }
 
