@@ -73,6 +73,9 @@ extension APIClient {
             do {
                 let result = try await body(socket)
                 await socket.close(.normal)
+                // The close handshake is over (or timed out): a reconnection waiting out its
+                // back-off, or a handshake under way, stops now.
+                group.cancelAll()
                 try await group.waitForAll()
                 return result
             } catch {

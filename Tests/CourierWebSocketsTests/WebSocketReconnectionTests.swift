@@ -70,6 +70,31 @@
             }
         }
 
+        /// An app that leaves while the socket waits out a long back-off is not kept waiting for it.
+        @Test func leavingWhileReconnectingReturnsAtOnce() async throws {
+            try await WebSocketTestServer.withRunning { server in
+                let client = WebSocketWireTests.client(server.baseURL)
+                let patient = RetryPolicy(maximumRetries: 3, initialBackoff: .seconds(60), maximumBackoff: .seconds(60))
+                let started = ContinuousClock.now
+                let state = try await client.withWebSocket(
+                    NumbersSocket(query: ["count": 100, "drop": 5, "id": UUID().uuidString]),
+                    options: WebSocketOptions(reconnection: patient)
+                ) { socket in
+                    try await socket.send(Resume(resume: 0))
+                    for await state in socket.states {
+                        // Wait for the drop: the back-off may be up to a minute (full jitter).
+                        if case .reconnecting = state { return state }
+                    }
+                    return socket.state
+                }
+                guard case .reconnecting = state else {
+                    Issue.record("the socket did not reconnect: \(state)")
+                    return
+                }
+                #expect(ContinuousClock.now - started < .seconds(15))
+            }
+        }
+
         /// Without reconnection, the same drop ends the messages with `.transport`.
         @Test func withoutReconnectionADropEndsTheMessages() async throws {
             try await WebSocketTestServer.withRunning { server in

@@ -98,23 +98,27 @@ final class WebSocketTestServer: Sendable {
     }
 
     /// The `PYTHONPATH` that has `websockets`: `nil` when the system's Python has it.
+    ///
+    /// The install runs under `flock(1)` on a file in the folder, and looks again once it holds
+    /// the lock: two test processes of one checkout (CI's main and Thread Sanitizer chains) may
+    /// get here at once.
     private static let packages = Result<String?, any Error> {
-        if try python(["-c", "import websockets"]) == 0 { return nil }
+        if try run("python3", ["-c", "import websockets"]) == 0 { return nil }
         let target = repository.appending(path: ".build/python-packages").path
-        let probe = try python(["-c", "import sys; sys.path.insert(0, '\(target)'); import websockets"])
-        if probe == 0 { return target }
-        let status = try python([
-            "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--target", target,
-            "websockets==\(version)",
-        ])
+        let script = """
+            python3 -c "import sys; sys.path.insert(0, '\(target)'); import websockets" 2>/dev/null \
+                || python3 -m pip install --quiet --disable-pip-version-check --target '\(target)' 'websockets==\(version)'
+            """
+        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+        let status = try run("flock", ["\(target)/.lock", "sh", "-c", script])
         guard status == 0 else { throw ServerFailed(message: "pip could not install websockets \(version)") }
         return target
     }
 
-    private static func python(_ arguments: [String]) throws -> Int32 {
+    private static func run(_ command: String, _ arguments: [String]) throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
+        process.arguments = [command] + arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
