@@ -51,7 +51,7 @@
                     sentDuringPause < 20_000, "the server had sent \(sentDuringPause) of 100,000 after 10 were read")
                 if let peakBefore, let peakAfter = ResidentMemory.peak, peakAfter >= peakBefore {
                     print(
-                        "websocket-memory: 100,000 × 1 KiB to a slow consumer: peak RSS grew by \((peakAfter - peakBefore) >> 10) KiB"
+                        "websocket-memory: 100,000 × 1 KiB to a slow consumer: peak RSS grew by \((peakAfter - peakBefore) >> 10) KiB (a figure only when run alone: other tests share the process)"
                     )
                 }
             }
@@ -75,7 +75,7 @@
                 }
                 if let peakBefore, let peakAfter = ResidentMemory.peak, peakAfter >= peakBefore {
                     print(
-                        "websocket-memory: 16 MiB message over a 1 MiB limit: peak RSS grew by \((peakAfter - peakBefore) >> 10) KiB"
+                        "websocket-memory: 16 MiB message over a 1 MiB limit: peak RSS grew by \((peakAfter - peakBefore) >> 10) KiB (a figure only when run alone: other tests share the process)"
                     )
                 }
             }
@@ -106,7 +106,7 @@
                 }
                 if let peakBefore, let peakAfter = ResidentMemory.peak, peakAfter >= peakBefore {
                     print(
-                        "websocket-memory: a 64 MiB compression bomb against a 1 MiB limit: peak RSS grew by \((peakAfter - peakBefore) >> 10) KiB"
+                        "websocket-memory: a 64 MiB compression bomb against a 1 MiB limit: peak RSS grew by \((peakAfter - peakBefore) >> 10) KiB (a figure only when run alone: other tests share the process)"
                     )
                 }
             }

@@ -1,9 +1,9 @@
 #if CourierNIO
     import AsyncHTTPClient
     import Foundation
-    import HTTPTypes
+    package import HTTPTypes
     import NIOCore
-    import NIOHTTP1
+    package import NIOHTTP1
 
     /// Between Courier's types and AsyncHTTPClient's: the request going out, the head coming back.
     extension AsyncHTTPClientTransport {
@@ -66,7 +66,7 @@
         ///   - fields: The request's fields.
         ///   - acceptEncoding: The `Accept-Encoding` to add when `fields` has none.
         /// - Returns: The fields as AsyncHTTPClient's type.
-        static func makeHeaders(_ fields: HTTPFields, acceptEncoding: String?) -> HTTPHeaders {
+        package static func makeHeaders(_ fields: HTTPFields, acceptEncoding: String?) -> HTTPHeaders {
             var headers = HTTPHeaders()
             headers.reserveCapacity(fields.count + 1)
             var cookiesAdded = false
@@ -87,7 +87,7 @@
         }
 
         /// Converts AsyncHTTPClient's response head to an `HTTPResponse`.
-        static func makeResponse(status: HTTPResponseStatus, headers: HTTPHeaders) -> HTTPResponse {
+        package static func makeResponse(status: HTTPResponseStatus, headers: HTTPHeaders) -> HTTPResponse {
             var fields = HTTPFields()
             fields.reserveCapacity(headers.count)
             for (name, value) in headers {
