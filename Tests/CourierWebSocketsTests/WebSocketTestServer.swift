@@ -43,8 +43,15 @@ final class WebSocketTestServer: Sendable {
     }
 
     /// Runs `body` with a server of its own.
+    ///
+    /// At most two servers run at once, and nothing here blocks a thread of Swift's cooperative
+    /// pool (two threads on a two-core machine): the install, the start and the wait for the exit
+    /// happen on threads of their own, so that the suite's other wire tests keep running beside
+    /// these.
     static func withRunning<T>(_ body: (WebSocketTestServer) async throws -> T) async throws -> T {
-        let pythonPath = try packages.get()
+        let pythonPath = try await packages()
+        await gate.enter()
+        defer { gate.leave() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", repository.appending(path: "Tests/WebSocketServer/server.py").path]
@@ -55,11 +62,9 @@ final class WebSocketTestServer: Sendable {
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
+        let exited = Exit()
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        defer {
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
-        }
         let lines = Locked<[String]>([])
         let ports = Locked<(Int, Int)?>(nil)
         let reader = output.fileHandleForReading
@@ -81,15 +86,83 @@ final class WebSocketTestServer: Sendable {
                 }
             }
         }
-        let started = ContinuousClock.now
-        while ports.withLock({ $0 }) == nil {
-            guard process.isRunning, ContinuousClock.now - started < .seconds(60) else {
-                throw ServerFailed(message: "the WebSocket test server did not start")
+        do {
+            let started = ContinuousClock.now
+            while ports.withLock({ $0 }) == nil {
+                guard process.isRunning, ContinuousClock.now - started < .seconds(60) else {
+                    throw ServerFailed(message: "the WebSocket test server did not start")
+                }
+                try await Task.sleep(for: .milliseconds(20))
             }
-            try await Task.sleep(for: .milliseconds(20))
+            let (port, silentPort) = ports.withLock { $0 }!
+            let result = try await body(WebSocketTestServer(port: port, silentPort: silentPort, lines: lines))
+            try? input.fileHandleForWriting.close()
+            await exited.wait()
+            return result
+        } catch {
+            try? input.fileHandleForWriting.close()
+            await exited.wait()
+            throw error
         }
-        let (port, silentPort) = ports.withLock { $0 }!
-        return try await body(WebSocketTestServer(port: port, silentPort: silentPort, lines: lines))
+    }
+
+    /// The servers running now, at most two.
+    private static let gate = Gate(limit: 2)
+
+    /// A counting semaphore for tasks.
+    private final class Gate: Sendable {
+        private let state: Locked<(free: Int, waiting: [CheckedContinuation<Void, Never>])>
+
+        init(limit: Int) { state = Locked((limit, [])) }
+
+        func enter() async {
+            await withCheckedContinuation { continuation in
+                let entered = state.withLock { state -> Bool in
+                    if state.free > 0 {
+                        state.free -= 1
+                        return true
+                    }
+                    state.waiting.append(continuation)
+                    return false
+                }
+                if entered { continuation.resume() }
+            }
+        }
+
+        func leave() {
+            let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                if state.waiting.isEmpty {
+                    state.free += 1
+                    return nil
+                }
+                return state.waiting.removeFirst()
+            }
+            next?.resume()
+        }
+    }
+
+    /// A process's exit, awaited without holding a thread.
+    private final class Exit: Sendable {
+        private let state = Locked<(exited: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+
+        func signal() {
+            let waiting = state.withLock { state in
+                state.exited = true
+                defer { state.waiting = [] }
+                return state.waiting
+            }
+            for continuation in waiting { continuation.resume() }
+        }
+
+        func wait() async {
+            await withCheckedContinuation { continuation in
+                let exited = state.withLock { state -> Bool in
+                    if !state.exited { state.waiting.append(continuation) }
+                    return state.exited
+                }
+                if exited { continuation.resume() }
+            }
+        }
     }
 
     struct ServerFailed: Error, CustomStringConvertible {
@@ -99,10 +172,26 @@ final class WebSocketTestServer: Sendable {
 
     /// The `PYTHONPATH` that has `websockets`: `nil` when the system's Python has it.
     ///
-    /// The install runs under `flock(1)` on a file in the folder, and looks again once it holds
-    /// the lock: two test processes of one checkout (CI's main and Thread Sanitizer chains) may
-    /// get here at once.
-    private static let packages = Result<String?, any Error> {
+    /// Looked for (and installed) once, on a thread of its own. The install runs under `flock(1)`
+    /// on a file in the folder, and looks again once it holds the lock: two test processes of one
+    /// checkout (CI's main and Thread Sanitizer chains) may get here at once.
+    private static func packages() async throws -> String? {
+        let task = installation.withLock { task in
+            if let task { return task }
+            let new = Task<String?, any Error> {
+                try await withCheckedThrowingContinuation { continuation in
+                    Thread.detachNewThread { continuation.resume(with: Result { try install() }) }
+                }
+            }
+            task = new
+            return new
+        }
+        return try await task.value
+    }
+
+    private static let installation = Locked<Task<String?, any Error>?>(nil)
+
+    private static func install() throws -> String? {
         if try run("python3", ["-c", "import websockets"]) == 0 { return nil }
         let target = repository.appending(path: ".build/python-packages").path
         let script = """
