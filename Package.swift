@@ -155,6 +155,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
@@ -314,7 +315,8 @@ let package = Package(
             dependencies: [
                 demo("CompressNIO", "compress-nio"), demo("Hummingbird", "hummingbird"),
                 demo("HummingbirdCore", "hummingbird"), demo("HummingbirdHTTP2", "hummingbird"),
-                demo("HummingbirdTLS", "hummingbird"), demo("NIOCore", "swift-nio"), demo("NIOSSL", "swift-nio-ssl"),
+                demo("HummingbirdTLS", "hummingbird"), demo("HummingbirdWebSocket", "hummingbird-websocket"),
+                demo("NIOCore", "swift-nio"), demo("NIOSSL", "swift-nio-ssl"),
                 demo("ServiceLifecycle", "swift-service-lifecycle"), demo("X509", "swift-certificates"),
                 demo("Crypto", "swift-crypto"), demo("SwiftASN1", "swift-asn1"),
             ],
@@ -332,7 +334,8 @@ let package = Package(
         .target(
             name: "DemoScenarios",
             dependencies: [
-                "Courier", "CourierCombine", "CourierOpenAPI", "CourierOutbox", "DemoAPI", "DemoOpenAPIClient",
+                "Courier", "CourierCombine", "CourierOpenAPI", "CourierOutbox", "CourierWebSockets", "DemoAPI",
+                "DemoOpenAPIClient",
                 demo("OpenCombineShim", "OpenCombine"),
             ],
             path: "Demo/Sources/DemoScenarios",

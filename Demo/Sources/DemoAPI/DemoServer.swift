@@ -1,6 +1,7 @@
 #if Demo
     package import Foundation
     import Hummingbird
+    import HummingbirdWebSocket
     package import Logging
     import NIOCore
     import ServiceLifecycle
@@ -92,9 +93,11 @@
         ) throws -> some ApplicationProtocol {
             var logger = Logger(label: "DemoAPI")
             logger.logLevel = logLevel
+            let state = DemoState()
             return Application(
-                router: makeRouter(connections: connections),
-                server: try tls?.serverBuilder(counting: connections) ?? .http1(),
+                router: makeRouter(state: state, connections: connections),
+                server: try tls?.serverBuilder(counting: connections)
+                    ?? .http1WebSocketUpgrade { request, _, _ in await LiveRoutes.shouldUpgrade(request, state: state) },
                 configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "DemoAPI"),
                 onServerRunning: { channel in
                     await onReady(channel.localAddress?.port ?? port)
@@ -108,9 +111,8 @@
             URL(string: "\(secure ? "https" : "http")://127.0.0.1:\(port)")!
         }
 
-        static func makeRouter(connections: ConnectionCounter = ConnectionCounter()) -> Router<BasicRequestContext> {
+        static func makeRouter(state: DemoState, connections: ConnectionCounter) -> Router<BasicRequestContext> {
             let router = Router()
-            let state = DemoState()
             SeedRoutes.add(to: router)
             DiagnosticRoutes.add(to: router, state: state)
             CookieRoutes.add(to: router)

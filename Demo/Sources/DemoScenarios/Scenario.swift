@@ -98,7 +98,7 @@
         package static let all: [Scenario] =
             Seed000.scenarios + Seed001.scenarios + Seed002.scenarios + Seed003.scenarios + Seed004.scenarios
             + StreamScenarios.scenarios + CacheScenarios.scenarios + ObservabilityScenarios.scenarios
-            + OpenAPIScenarios.scenarios + OutboxScenarios.scenarios
+            + OpenAPIScenarios.scenarios + OutboxScenarios.scenarios + LiveScenarios.scenarios
 
         /// Runs the scenarios one after another and returns their results.
         ///
