@@ -274,7 +274,7 @@ let package = Package(
         ),
         .target(
             name: "CourierTesting",
-            dependencies: ["CourierCore"],
+            dependencies: ["CourierCore", "CourierWebSockets"],
             swiftSettings: strictSettings
         ),
         // WebSockets: the handshake through the call path (`BodyMode.upgrade`), frames of its own
@@ -410,7 +410,7 @@ let package = Package(
         .testTarget(
             name: "CourierWebSocketsTests",
             dependencies: [
-                "CourierWebSockets", "CourierCore", "CourierInterceptors",
+                "CourierWebSockets", "CourierCore", "CourierInterceptors", "CourierTesting",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),

@@ -50,6 +50,9 @@ final class SocketUpgrade: ProtocolUpgrade, Sendable {
     func exchange(
         _ request: HTTPRequest, over transport: any Transport, context: TransportContext
     ) async throws -> (HTTPResponse, ResponseBody) {
+        if let serving = transport as? any WebSocketServing {
+            return try await InMemorySocket.open(request, serving: serving, upgrade: self)
+        }
         #if CourierNIO
             if let transport = transport as? AsyncHTTPClientTransport {
                 return try await NIOSocket.open(request, over: transport, context: context, upgrade: self)

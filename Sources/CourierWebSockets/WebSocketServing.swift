@@ -1,0 +1,60 @@
+public import CourierCore
+public import Foundation
+public import HTTPTypes
+
+/// A transport that serves WebSockets itself, in memory: a test double such as `CourierTesting`'s
+/// `WebSocketStub`.
+///
+/// The client opens a WebSocket over it as over the network: the handshake goes through the call
+/// path (interceptors, a refresh after a refusal with `401`, status hooks), and the connection's
+/// bytes go through Courier's own frames, limits and close handshake. Only the server is
+/// replaced, by a ``WebSocketPeer`` that a test scripts.
+public protocol WebSocketServing: Transport {
+    /// Answers a WebSocket's handshake: accept it, with the server's side of the connection, or
+    /// refuse it with a status and body.
+    ///
+    /// - Parameter request: The handshake as it reached the transport, after the interceptors.
+    /// - Returns: Whether, and how, the handshake is answered.
+    /// - Throws: To fail the handshake as a transport failure would.
+    func acceptWebSocket(_ request: HTTPRequest) async throws -> WebSocketAcceptance
+}
+
+/// How a ``WebSocketServing`` transport answers a handshake.
+public struct WebSocketAcceptance: Sendable {
+    enum Answer: Sendable {
+        case accept(subprotocol: String?, serve: @Sendable (WebSocketPeer) async throws -> Void)
+        case refuse(HTTPResponse, Data)
+    }
+
+    let answer: Answer
+
+    /// Switches protocols (`101`), and runs `serve` with the server's side of the connection.
+    ///
+    /// When `serve` returns, the server closes the connection with 1000 unless it closed it; when
+    /// it throws, with 1011 (internal error). It is cancelled when the connection ends.
+    ///
+    /// - Parameters:
+    ///   - subprotocol: The subprotocol chosen among those the request offered, if any.
+    ///   - serve: The server's script.
+    /// - Returns: The answer.
+    public static func accept(
+        subprotocol: String? = nil, _ serve: @escaping @Sendable (WebSocketPeer) async throws -> Void
+    ) -> WebSocketAcceptance {
+        WebSocketAcceptance(answer: .accept(subprotocol: subprotocol, serve: serve))
+    }
+
+    /// Refuses the handshake: the call fails as a refused call does
+    /// (`APIError.Kind.unacceptableStatus`, with `body`), unless an interceptor acts on it (a
+    /// refresh after a `401`).
+    ///
+    /// - Parameters:
+    ///   - status: The status.
+    ///   - headerFields: The response's fields.
+    ///   - body: The response's body.
+    /// - Returns: The answer.
+    public static func refuse(
+        _ status: HTTPResponse.Status, headerFields: HTTPFields = [:], body: Data = Data()
+    ) -> WebSocketAcceptance {
+        WebSocketAcceptance(answer: .refuse(HTTPResponse(status: status, headerFields: headerFields), body))
+    }
+}
