@@ -52,6 +52,21 @@ let package = Package(
             ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
+        // Courier's WebSockets against SwiftNIO's own (`websocket.sh`): round trips and bursts to an
+        // echo server (NIO's server upgrader) in the same process. Courier's default traits on Linux
+        // include `AsyncHTTPClient`, which its WebSockets over NIO need.
+        .executableTarget(
+            name: "websocket-bench",
+            dependencies: [
+                .product(name: "Courier", package: "Courier"),
+                .product(name: "CourierWebSockets", package: "Courier"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
         // The allocation gate (`gate.sh`, run by CI): package-benchmark finds its benchmarks in
         // `Benchmarks/<target>/` and keeps their thresholds in `Thresholds/`.
         .executableTarget(
