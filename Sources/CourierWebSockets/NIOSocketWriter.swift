@@ -65,15 +65,40 @@
         let channel: any Channel
         let linger: TimeAmount
         private let state = Locked<(ended: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+        /// The writes handed to the channel and not yet done, and the first that failed.
+        private let unwaited = Locked<(count: Int, failure: (any Error)?)>((0, nil))
 
         init(channel: any Channel, linger: TimeAmount) {
             self.channel = channel
             self.linger = linger
         }
 
+        /// Hands the frame to the channel. It waits for the write only while the channel is not
+        /// writable (its outbound buffer over NIO's high-water mark, 64 KiB by default) or
+        /// ``unwaitedLimit`` writes are still on their way to it: a slow network still slows the
+        /// sender, and a fast one costs no round trip to the event loop per message. A write that
+        /// fails unwaited for fails the next one.
         func write(_ frame: Data) async throws {
-            try await channel.writeAndFlush(ByteBuffer(bytes: frame)).get()
+            let ahead = unwaited.withLock { state in
+                state.count += 1
+                return (state.count, state.failure)
+            }
+            if let failure = ahead.1 {
+                unwaited.withLock { $0.count -= 1 }
+                throw failure
+            }
+            let written: EventLoopFuture<Void> = channel.writeAndFlush(ByteBuffer(bytes: frame))
+            written.whenComplete { [unwaited] (result: Result<Void, any Error>) in
+                unwaited.withLock { state in
+                    state.count -= 1
+                    if case .failure(let error) = result, state.failure == nil { state.failure = error }
+                }
+            }
+            if ahead.0 > Self.unwaitedLimit || !channel.isWritable { try await written.get() }
         }
+
+        /// How many writes may be on their way to the channel, unwaited for.
+        static let unwaitedLimit = 64
 
         func writeClose(_ frame: Data, within timeout: Duration) async {
             let giveUp = channel.eventLoop.scheduleTask(in: TimeAmount(timeout)) { [channel] in

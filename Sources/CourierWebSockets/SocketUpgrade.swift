@@ -5,9 +5,9 @@ import HTTPTypes
 /// The outbound side of a switched connection, as a transport hands it over: whole frames, in
 /// order, and the end of the connection.
 protocol SocketWriter: Sendable {
-    /// Writes one frame, whole, and waits until the connection has taken it (a slow network slows
-    /// the sender). Does not give up when the calling task is cancelled, so that a close frame
-    /// goes out after a cancellation.
+    /// Writes one frame, whole, in order, and waits while the connection has more than it takes
+    /// (a slow network slows the sender). Does not give up when the calling task is cancelled, so
+    /// that a close frame goes out after a cancellation.
     func write(_ frame: Data) async throws
     /// Writes the close frame, and ends the connection if it has not been written within
     /// `timeout` (a peer that reads nothing more).
