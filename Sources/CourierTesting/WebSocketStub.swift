@@ -85,7 +85,13 @@ public struct WebSocketStub: WebSocketServing {
     }
 
     /// Answers a handshake with the handler.
-    public func acceptWebSocket(_ request: HTTPRequest) async throws -> WebSocketAcceptance {
+    ///
+    /// - Parameters:
+    ///   - request: The handshake.
+    ///   - context: The exchange's context.
+    /// - Returns: The handler's answer.
+    /// - Throws: What the handler throws.
+    public func acceptWebSocket(_ request: HTTPRequest, context: TransportContext) async throws -> WebSocketAcceptance {
         try await handler(request)
     }
 }

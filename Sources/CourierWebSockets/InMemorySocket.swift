@@ -7,9 +7,9 @@ import HTTPTypes
 /// inbound bytes, and the client's frames handed to the ``WebSocketPeer``.
 enum InMemorySocket {
     static func open(
-        _ request: HTTPRequest, serving: any WebSocketServing, upgrade: SocketUpgrade
+        _ request: HTTPRequest, serving: any WebSocketServing, context: TransportContext, upgrade: SocketUpgrade
     ) async throws -> (HTTPResponse, ResponseBody) {
-        let acceptance = try await serving.acceptWebSocket(request)
+        let acceptance = try await serving.acceptWebSocket(request, context: context)
         switch acceptance.answer {
         case .refuse(let response, let body):
             return (response, ResponseBody(body))

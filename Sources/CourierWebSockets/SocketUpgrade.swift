@@ -51,7 +51,7 @@ final class SocketUpgrade: ProtocolUpgrade, Sendable {
         _ request: HTTPRequest, over transport: any Transport, context: TransportContext
     ) async throws -> (HTTPResponse, ResponseBody) {
         if let serving = transport as? any WebSocketServing {
-            return try await InMemorySocket.open(request, serving: serving, upgrade: self)
+            return try await InMemorySocket.open(request, serving: serving, context: context, upgrade: self)
         }
         #if CourierNIO
             if let transport = transport as? AsyncHTTPClientTransport {

@@ -13,10 +13,12 @@ public protocol WebSocketServing: Transport {
     /// Answers a WebSocket's handshake: accept it, with the server's side of the connection, or
     /// refuse it with a status and body.
     ///
-    /// - Parameter request: The handshake as it reached the transport, after the interceptors.
+    /// - Parameters:
+    ///   - request: The handshake as it reached the transport, after the interceptors.
+    ///   - context: The exchange's context (the client's redaction and clock, the deadline).
     /// - Returns: Whether, and how, the handshake is answered.
     /// - Throws: To fail the handshake as a transport failure would.
-    func acceptWebSocket(_ request: HTTPRequest) async throws -> WebSocketAcceptance
+    func acceptWebSocket(_ request: HTTPRequest, context: TransportContext) async throws -> WebSocketAcceptance
 }
 
 /// How a ``WebSocketServing`` transport answers a handshake.

@@ -210,7 +210,7 @@ public final class CassetteTransport: Transport {
     /// The first unused recording that answers `live`, now used.
     /// The first unused recording that answers `live`, now used; with
     /// ``Matching/repeatingLast()``, the last one that answers it once all have been used.
-    private func claim(_ live: RecordedRequest) -> Recording? {
+    func claim(_ live: RecordedRequest) -> Recording? {
         state.withLock { state in
             var last: Int?
             for index in state.recordings.indices {
@@ -230,7 +230,7 @@ public final class CassetteTransport: Transport {
     /// `request` as the cassette compares it: its secrets hidden by name, and the secret values
     /// seen so far (its own among them, and those of ``placeholders``) wherever they appear;
     /// and with its secrets hidden by name only.
-    private func hidden(
+    func hidden(
         _ request: HTTPRequest, body: Data?, secrets: CassetteSecrets
     ) -> (RecordedRequest, named: RecordedRequest) {
         let contentType = request.headerFields[.contentType]
@@ -254,7 +254,7 @@ public final class CassetteTransport: Transport {
         return (RecordedRequest(RecordingTransport.Record(request: redacted, body: bodyData)), named)
     }
 
-    private func secrets(for client: Redaction?) -> CassetteSecrets {
+    func secrets(for client: Redaction?) -> CassetteSecrets {
         state.withLock { state in
             if let cached = state.secrets, cached.client == client { return cached.secrets }
             let secrets = CassetteSecrets(client: client, appNames: secretNames)

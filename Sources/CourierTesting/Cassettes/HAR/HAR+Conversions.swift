@@ -23,7 +23,11 @@ extension HAR.Request {
     var record: RecordingTransport.Record? {
         // Split by hand, not by `URLComponents`, which would re-encode a placeholder's `<` and `>`.
         guard let separator = url.range(of: "://") else { return nil }
-        let scheme = String(url[..<separator.lowerBound])
+        var scheme = String(url[..<separator.lowerBound])
+        // A browser records a WebSocket's handshake at its `ws` or `wss` URL; Courier sends it as
+        // `http` or `https`.
+        if scheme == "ws" { scheme = "http" }
+        if scheme == "wss" { scheme = "https" }
         let rest = url[separator.upperBound...].prefix { $0 != "#" }
         let slash = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
         let authority = String(rest[..<slash])

@@ -63,6 +63,28 @@ package struct HAR: Codable, Sendable, Equatable {
         package var cache: Cache
         package var timings: Timings
         package var comment: String?
+        /// Chromium's kind of resource: `websocket` for a WebSocket's handshake.
+        package var resourceType: String?
+        /// A WebSocket's messages after its handshake, as Chromium exports them.
+        package var webSocketMessages: [WebSocketMessage]?
+
+        enum CodingKeys: String, CodingKey {
+            case startedDateTime, time, request, response, cache, timings, comment
+            case resourceType = "_resourceType"
+            case webSocketMessages = "_webSocketMessages"
+        }
+    }
+
+    /// One WebSocket message, as Chromium's HAR export writes it (`_webSocketMessages`).
+    package struct WebSocketMessage: Codable, Sendable, Equatable {
+        /// `send` (the client's) or `receive` (the server's).
+        package var type: String
+        /// When, in seconds since 1970.
+        package var time: Double
+        /// 1 for text, 2 for binary.
+        package var opcode: Int
+        /// The text, or the binary data in Base64.
+        package var data: String
     }
 
     /// How long each phase of an exchange took, in milliseconds; `-1` for one not known.
