@@ -443,7 +443,7 @@ let package = Package(
             dependencies: [
                 "Courier", "CourierCore", "CourierCaching", "CourierStreams", "CourierDownloads", "CourierInterceptors",
                 "CourierCombine",
-                "CourierTesting", "CourierOpenAPI", "CourierOutbox", "DemoAPI",
+                "CourierTesting", "CourierOpenAPI", "CourierOutbox", "CourierWebSockets", "DemoAPI",
                 "DemoOpenAPIClient", "DemoScenarios", "ProcessMemory",
                 demo("OpenCombineShim", "OpenCombine"), demo("Logging", "swift-log"),
                 demo("InMemoryTracing", "swift-distributed-tracing"), demo("Tracing", "swift-distributed-tracing"),

@@ -41,10 +41,9 @@
                 throw APIError(.invalidRequest, "A WebSocket's URL needs a host.", request: request)
             }
             let secure = request.scheme == "https"
-            if secure, transport.pinsKeys || transport.presentsClientCertificate == true {
+            if secure, transport.pinsKeys {
                 throw APIError(
-                    .invalidRequest,
-                    "WebSockets do not yet apply a transport's pins or client certificate: nothing was sent.",
+                    .invalidRequest, "WebSockets do not yet apply a transport's public-key pins: nothing was sent.",
                     request: request)
             }
             let port = url.port ?? (secure ? 443 : 80)
@@ -71,7 +70,7 @@
             // Frames the server sends right behind its `101` arrive with it: they are the connection's.
             pipeline.leftOverBytesStrategy = .forwardBytes
             let configuration = pipeline
-            let tls = secure ? try TLSContext.shared.get() : nil
+            let tls = secure ? try TLSContext.context(for: transport) : nil
             let serverName = isIPAddress(host) ? nil : host
             let group = transport.client.eventLoopGroup
             let result = group.next().makePromise(of: Upgraded.self)
@@ -201,10 +200,26 @@
         }
     }
 
-    /// One TLS context for every WebSocket over NIO: the system's trust roots.
+    /// A WebSocket's TLS: the transport's own configuration, as its calls use it (its trust roots,
+    /// client certificate, versions), offering HTTP/1.1 only (the upgrade is HTTP/1.1's); the
+    /// recommended one over a client made elsewhere, whose configuration cannot be read. The
+    /// recommended configuration's context is made once; another one's, per connection.
     private enum TLSContext {
-        static let shared = Result<NIOSSLContext, any Error> {
-            try NIOSSLContext(configuration: .makeClientConfiguration())
+        static let recommended = Result<NIOSSLContext, any Error> {
+            try NIOSSLContext(configuration: http1(AsyncHTTPClientTransport.recommendedTLSConfiguration))
+        }
+
+        static func context(for transport: AsyncHTTPClientTransport) throws -> NIOSSLContext {
+            guard let tls = transport.tlsConfiguration,
+                !tls.bestEffortEquals(AsyncHTTPClientTransport.recommendedTLSConfiguration)
+            else { return try recommended.get() }
+            return try NIOSSLContext(configuration: http1(tls))
+        }
+
+        private static func http1(_ configuration: TLSConfiguration) -> TLSConfiguration {
+            var configuration = configuration
+            configuration.applicationProtocols = ["http/1.1"]
+            return configuration
         }
     }
 

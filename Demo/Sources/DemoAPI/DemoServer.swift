@@ -96,7 +96,7 @@
             let state = DemoState()
             return Application(
                 router: makeRouter(state: state, connections: connections),
-                server: try tls?.serverBuilder(counting: connections)
+                server: try tls?.serverBuilder(counting: connections, state: state)
                     ?? .http1WebSocketUpgrade { request, _, _ in await LiveRoutes.shouldUpgrade(request, state: state) },
                 configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "DemoAPI"),
                 onServerRunning: { channel in

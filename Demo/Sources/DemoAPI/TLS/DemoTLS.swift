@@ -3,6 +3,7 @@
     import HummingbirdCore
     import HummingbirdHTTP2
     import HummingbirdTLS
+    import HummingbirdWebSocket
     import NIOCore
     package import NIOSSL
 
@@ -52,7 +53,7 @@
         }
 
         /// The server Hummingbird builds, counting each connection it accepts in `connections`.
-        func serverBuilder(counting connections: ConnectionCounter) throws -> HTTPServerBuilder {
+        func serverBuilder(counting connections: ConnectionCounter, state: DemoState) throws -> HTTPServerBuilder {
             let configuration = serverConfiguration
             if http2 {
                 return HTTPServerBuilder { responder in
@@ -61,10 +62,15 @@
                         counter: connections)
                 }
             }
+            // HTTP/1.1 with the WebSocket upgrade (`wss`), as the plain server has it.
             return HTTPServerBuilder { responder in
-                CountingChildChannel(
-                    base: try TLSChannel(HTTP1Channel(responder: responder), tlsConfiguration: configuration),
-                    counter: connections)
+                let http1 = HTTP1WebSocketUpgradeChannel(
+                    responder: responder, configuration: HTTP1WebSocketUpgradeChannel.Configuration()
+                ) { request, _, _ in
+                    await LiveRoutes.shouldUpgrade(request, state: state)
+                }
+                return CountingChildChannel(
+                    base: try TLSChannel(http1, tlsConfiguration: configuration), counter: connections)
             }
         }
     }

@@ -115,6 +115,7 @@
                 probesRejectedCertificates: probesRejectedCertificates)
             owned = [client]
             presentsClientCertificate = Self.presentsCertificate(configuration)
+            self.tlsConfiguration = configuration.tlsConfiguration
         }
 
         /// Shuts down the clients the transport made

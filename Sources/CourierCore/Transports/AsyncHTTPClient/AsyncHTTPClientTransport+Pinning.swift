@@ -69,6 +69,7 @@
             self.pinning = Pinning(pins: pins, clients: pinned)
             self.owned = [general] + pinned.values
             self.presentsClientCertificate = Self.presentsCertificate(configuration)
+            self.tlsConfiguration = configuration.tlsConfiguration
         }
 
         /// The pinned hosts and their clients.

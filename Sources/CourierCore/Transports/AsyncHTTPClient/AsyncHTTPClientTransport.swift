@@ -5,6 +5,7 @@
     import NIOCore
     import NIOHTTP1
     import NIOHTTPCompression
+    package import NIOSSL
 
     /// A transport over AsyncHTTPClient: the default on Linux.
     ///
@@ -43,6 +44,9 @@
         /// Whether the client presents a certificate of its own in a TLS handshake; `nil` for a
         /// client made elsewhere, whose configuration AsyncHTTPClient does not let anyone read.
         package var presentsClientCertificate: Bool?
+        /// The client's TLS configuration, for connections the transport opens beside its client
+        /// (a WebSocket's); `nil` for a client made elsewhere.
+        package var tlsConfiguration: TLSConfiguration?
         /// Whether the transport pins hosts' public keys (its ``PublicKeyPins``).
         package var pinsKeys: Bool { pinning != nil }
 
