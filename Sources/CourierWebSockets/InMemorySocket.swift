@@ -32,7 +32,77 @@ enum InMemorySocket {
             }
             upgrade.switched(to: InMemoryWriter(peer: peer, script: script))
             return (response, ResponseBody(bytes))
+        case .relay(let transport, let tap):
+            return try await relay(request, over: transport, tap: tap, context: context, upgrade: upgrade)
         }
+    }
+
+    /// Opens the handshake over `transport` and carries its bytes through, tapped.
+    private static func relay(
+        _ request: HTTPRequest, over transport: any Transport, tap: any WebSocketTap, context: TransportContext,
+        upgrade: SocketUpgrade
+    ) async throws -> (HTTPResponse, ResponseBody) {
+        var forwarded = request
+        forwarded.headerFields[.secWebSocketExtensions] = nil  // no compression: the tap reads messages
+        let (response, body) = try await upgrade.exchange(forwarded, over: transport, context: context)
+        guard response.status == .switchingProtocols, upgrade.current != nil else {
+            var data = Data()
+            for try await chunk in body { data.append(chunk) }
+            tap.answered(response, body: data)
+            tap.ended()
+            return (response, ResponseBody(data))
+        }
+        tap.answered(response, body: Data())
+        upgrade.wrapWriter { TappedWriter(base: $0, tap: tap) }
+        return (response, ResponseBody(TappedFrames(base: body, tap: tap)))
+    }
+}
+
+/// A relayed connection's writer: tells the tap each message the client sends.
+private struct TappedWriter: SocketWriter {
+    let base: any SocketWriter
+    let tap: any WebSocketTap
+
+    func write(_ frame: Data) async throws {
+        if let (opcode, payload) = InMemoryWriter.unmasked(frame) {
+            if opcode == .text { tap.message(.text(String(decoding: payload, as: UTF8.self)), sent: true) }
+            if opcode == .binary { tap.message(.binary(payload), sent: true) }
+        }
+        try await base.write(frame)
+    }
+
+    func writeClose(_ frame: Data, within timeout: Duration) async {
+        await base.writeClose(frame, within: timeout)
+    }
+
+    func end() {
+        base.end()
+        tap.ended()
+    }
+}
+
+/// A relayed connection's inbound bytes, unchanged: the tap is told each message they complete.
+private struct TappedFrames: AsyncSequence, Sendable {
+    typealias Element = Data
+    let base: ResponseBody
+    let tap: any WebSocketTap
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var base: ResponseBody.AsyncIterator
+        var parser = FrameParser(limit: .max, portion: .max)
+        let tap: any WebSocketTap
+
+        mutating func next() async throws -> Data? {
+            guard let chunk = try await base.next() else { return nil }
+            for case .message(let message) in (try? parser.parse(chunk)) ?? [] {
+                tap.message(message, sent: false)
+            }
+            return chunk
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: base.makeAsyncIterator(), tap: tap)
     }
 }
 

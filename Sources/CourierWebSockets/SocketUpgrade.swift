@@ -42,6 +42,11 @@ final class SocketUpgrade: ProtocolUpgrade, Sendable {
         old?.end()
     }
 
+    /// Wraps the connection's writer (a relay's tap), keeping the connection.
+    func wrapWriter(_ wrap: (any SocketWriter) -> any SocketWriter) {
+        writer.withLock { writer in writer = writer.map(wrap) }
+    }
+
     /// Ends the connection, if one was opened.
     func end() {
         writer.withLock { $0 }?.end()

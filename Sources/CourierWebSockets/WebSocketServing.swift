@@ -26,6 +26,7 @@ public struct WebSocketAcceptance: Sendable {
     enum Answer: Sendable {
         case accept(subprotocol: String?, serve: @Sendable (WebSocketPeer) async throws -> Void)
         case refuse(HTTPResponse, Data)
+        case relay(any Transport, any WebSocketTap)
     }
 
     let answer: Answer
@@ -59,4 +60,23 @@ public struct WebSocketAcceptance: Sendable {
     ) -> WebSocketAcceptance {
         WebSocketAcceptance(answer: .refuse(HTTPResponse(status: status, headerFields: headerFields), body))
     }
+}
+
+extension WebSocketAcceptance {
+    /// Opens the handshake over `transport` (the network), as the client would, and carries the
+    /// connection's bytes through unchanged, telling `tap` what went by: a cassette's recording.
+    /// No compression is offered, so that the tap reads the messages as they are.
+    package static func relay(over transport: any Transport, tap: any WebSocketTap) -> WebSocketAcceptance {
+        WebSocketAcceptance(answer: .relay(transport, tap))
+    }
+}
+
+/// What a relayed WebSocket (``WebSocketAcceptance/relay(over:tap:)``) carried.
+package protocol WebSocketTap: Sendable {
+    /// The server's answer to the handshake; `body` is a refusal's body.
+    func answered(_ response: HTTPResponse, body: Data)
+    /// A message, `sent` by the client or received from the server.
+    func message(_ message: WebSocketMessage, sent: Bool)
+    /// The connection ended.
+    func ended()
 }

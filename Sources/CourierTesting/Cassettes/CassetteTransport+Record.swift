@@ -127,7 +127,7 @@ extension CassetteTransport {
     /// Learns the secret values of an exchange, appends its entry without them, and writes the
     /// cassette; returns the entry's index.
     @discardableResult
-    private func append(_ entry: HAR.Entry, learning values: [CassetteSecrets.Value]) -> Int {
+    func append(_ entry: HAR.Entry, learning values: [CassetteSecrets.Value]) -> Int {
         state.withLock { state in
             state.learn(values)
             state.written.log.entries.append(entry.scrubbing(state.values))

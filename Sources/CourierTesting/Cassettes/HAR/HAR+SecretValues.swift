@@ -2,8 +2,8 @@ import Foundation
 
 extension HAR.Entry {
     /// The entry with every value of `values` replaced by its placeholder: in its URL, header
-    /// fields, cookies, query, bodies (a text body; base64 is left as it is), redirect and
-    /// failure; a body's size and its chunks' lengths moved with the text.
+    /// fields, cookies, query, bodies (a text body; base64 is left as it is), a WebSocket's text
+    /// messages, redirect and failure; a body's size and its chunks' lengths moved with the text.
     func scrubbing(_ values: SecretValues) -> HAR.Entry {
         guard values.count > 0 else { return self }
         var entry = self
@@ -26,6 +26,11 @@ extension HAR.Entry {
             entry.request.postData = postData
         }
         entry.request.comment = request.comment.map(scrub)
+        entry.webSocketMessages = webSocketMessages?.map { message in
+            var message = message
+            if message.opcode == 1 { message.data = scrub(message.data) }
+            return message
+        }
         entry.response.headers = response.headers.map { HAR.NameValue(name: $0.name, value: scrub($0.value)) }
         entry.response.cookies = response.cookies.map { $0.with(value: scrub($0.value)) }
         entry.response.redirectURL = scrub(response.redirectURL)
