@@ -289,6 +289,7 @@ let package = Package(
                 nio("NIOPosix", "swift-nio"),
                 nio("NIOHTTP1", "swift-nio"),
                 nio("NIOSSL", "swift-nio-ssl"),
+                nio("NIOTLS", "swift-nio"),
                 nio("CompressNIO", "compress-nio"),
             ],
             swiftSettings: strictSettings

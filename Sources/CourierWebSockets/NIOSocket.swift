@@ -7,6 +7,7 @@
     import NIOHTTP1
     import NIOPosix
     import NIOSSL
+    import NIOTLS
 
     /// A WebSocket's connection over SwiftNIO, on the event loops of an `AsyncHTTPClientTransport`'s
     /// client: the handshake through NIO's typed HTTP upgrade, then the raw bytes both ways (the
@@ -41,11 +42,6 @@
                 throw APIError(.invalidRequest, "A WebSocket's URL needs a host.", request: request)
             }
             let secure = request.scheme == "https"
-            if secure, transport.pinsKeys {
-                throw APIError(
-                    .invalidRequest, "WebSockets do not yet apply a transport's public-key pins: nothing was sent.",
-                    request: request)
-            }
             let port = url.port ?? (secure ? 443 : 80)
             // The fields as the transport sends any request's (one `Cookie` line); the upgrade
             // handler writes `Upgrade` and `Connection` itself.
@@ -71,6 +67,7 @@
             pipeline.leftOverBytesStrategy = .forwardBytes
             let configuration = pipeline
             let tls = secure ? try TLSContext.context(for: transport) : nil
+            let pinCheck = secure ? transport.pinCheck(for: host) : nil
             let serverName = isIPAddress(host) ? nil : host
             let group = transport.client.eventLoopGroup
             let result = group.next().makePromise(of: Upgraded.self)
@@ -78,14 +75,19 @@
             let connecting = ClientBootstrap(group: group)
                 .connectTimeout(max(timeout, .milliseconds(1)))
                 .channelInitializer { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        if let tls {
-                            try channel.pipeline.syncOperations.addHandler(
-                                NIOSSLClientHandler(context: tls, serverHostname: serverName))
+                    channel.eventLoop.makeCompletedFuture { () throws -> Void in
+                        let upgrading = { (channel: any Channel) throws -> Void in
+                            result.completeWith(
+                                try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
+                                    configuration: configuration))
                         }
-                        result.completeWith(
-                            try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
-                                configuration: configuration))
+                        guard let tls else { return try upgrading(channel) }
+                        try channel.pipeline.syncOperations.addHandler(
+                            NIOSSLClientHandler(context: tls, serverHostname: serverName))
+                        guard let check = pinCheck else { return try upgrading(channel) }
+                        // The handshake's request waits for the server's key to match a pin.
+                        try channel.pipeline.syncOperations.addHandler(
+                            PinGate(check: check, result: result, proceed: upgrading))
                     }
                 }
                 .connect(host: host, port: port)
@@ -195,6 +197,66 @@
             if !done {
                 done = true
                 promise.fail(ChannelError.inputClosed)
+            }
+            context.fireChannelInactive()
+        }
+    }
+
+    /// Holds a `wss` handshake until TLS is done and the server's key matches one of the transport's
+    /// pins, as its calls are held: on a mismatch the connection closes with nothing sent, and the
+    /// handshake fails with the mismatch (`APIError.Kind.tls`, `pinMismatch`).
+    private final class PinGate: ChannelInboundHandler, RemovableChannelHandler {
+        typealias InboundIn = NIOAny
+
+        let check: @Sendable ([[UInt8]]) -> (any Error)?
+        let result: EventLoopPromise<NIOSocket.Upgraded>
+        let proceed: (any Channel) throws -> Void
+        private var done = false
+
+        init(
+            check: @escaping @Sendable ([[UInt8]]) -> (any Error)?, result: EventLoopPromise<NIOSocket.Upgraded>,
+            proceed: @escaping (any Channel) throws -> Void
+        ) {
+            self.check = check
+            self.result = result
+            self.proceed = proceed
+        }
+
+        func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+            guard !done, let tls = event as? TLSUserEvent, case .handshakeCompleted = tls else {
+                return context.fireUserInboundEventTriggered(event)
+            }
+            done = true
+            let certificate = try? context.pipeline.syncOperations.nioSSL_peerCertificate()
+            let der = (try? certificate?.toDERBytes()).map { [$0] } ?? []
+            if let mismatch = check(der) {
+                result.fail(mismatch)
+                context.close(promise: nil)
+                return
+            }
+            context.fireUserInboundEventTriggered(event)
+            let channel = context.channel
+            context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+            do {
+                try proceed(channel)
+            } catch {
+                result.fail(error)
+                channel.close(promise: nil)
+            }
+        }
+
+        func errorCaught(context: ChannelHandlerContext, error: any Error) {
+            if !done {
+                done = true
+                result.fail(error)
+            }
+            context.fireErrorCaught(error)
+        }
+
+        func channelInactive(context: ChannelHandlerContext) {
+            if !done {
+                done = true
+                result.fail(ChannelError.inputClosed)
             }
             context.fireChannelInactive()
         }

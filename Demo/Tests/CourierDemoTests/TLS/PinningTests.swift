@@ -165,24 +165,4 @@
         var method: HTTPRequest.Method { .get }
         var path: String
     }
-
-    /// Runs `body` with a transport pinned to `pins` whose clients trust `authority`, and shuts it
-    /// down afterwards.
-    private func withPinnedTransport<Result: Sendable>(
-        trusting authority: CertificateAuthority, pins: PublicKeyPins, version: HTTPSVersion,
-        _ body: (AsyncHTTPClientTransport) async throws -> Result
-    ) async throws -> Result {
-        var configuration = AsyncHTTPClientTransport.recommendedConfiguration
-        configuration.tlsConfiguration = clientTLSConfiguration(trusting: authority)
-        if version == .http1 { configuration.httpVersion = .http1Only }
-        let transport = AsyncHTTPClientTransport(configuration: configuration, pins: pins)
-        let outcome: Swift.Result<Result, any Error>
-        do {
-            outcome = .success(try await body(transport))
-        } catch {
-            outcome = .failure(error)
-        }
-        try await transport.shutdown()
-        return try outcome.get()
-    }
 #endif

@@ -50,6 +50,13 @@
         /// Whether the transport pins hosts' public keys (its ``PublicKeyPins``).
         package var pinsKeys: Bool { pinning != nil }
 
+        /// Checks a server's certificates (DER, the leaf first) against the pins that hold for
+        /// `host`: `nil` when none do; the check returns the mismatch, or `nil` when a key is pinned.
+        package func pinCheck(for host: String) -> (@Sendable ([[UInt8]]) -> (any Error)?)? {
+            guard let pins = pinning?.pins.pins(for: host) else { return nil }
+            return { pins.check(certificates: $0) }
+        }
+
         /// Creates a transport over a client you own (and must shut down).
         ///
         /// Configure the client with `redirectConfiguration: .disallow`, as
