@@ -63,20 +63,19 @@ final class SocketUpgrade: ProtocolUpgrade, Sendable {
                 return try await NIOSocket.open(request, over: transport, context: context, upgrade: self)
             }
         #endif
-        if transport is URLSessionTransport {
+        if let transport = transport as? URLSessionTransport {
             #if canImport(FoundationNetworking)
-                let why =
-                    "FoundationNetworking's URLSessionWebSocketTask needs a libcurl built with WebSocket "
-                    + "support, which Linux distributions do not ship (it fails with 'WebSockets not supported "
-                    + "by libcurl')"
+                _ = transport
+                throw APIError(
+                    .invalidRequest,
+                    "URLSessionTransport cannot open this WebSocket: FoundationNetworking's URLSessionWebSocketTask "
+                        + "needs a libcurl built with WebSocket support, which Linux distributions do not ship (it "
+                        + "fails with 'WebSockets not supported by libcurl'). Use AsyncHTTPClientTransport (the "
+                        + "AsyncHTTPClient trait). Nothing was sent.",
+                    request: request)
             #else
-                let why = "Courier does not yet open WebSockets over URLSessionWebSocketTask"
+                return try await URLSessionSocket.open(request, over: transport, context: context, upgrade: self)
             #endif
-            throw APIError(
-                .invalidRequest,
-                "URLSessionTransport cannot open this WebSocket: \(why). Use AsyncHTTPClientTransport "
-                    + "(the AsyncHTTPClient trait). Nothing was sent.",
-                request: request)
         }
         throw APIError(
             .invalidRequest, "\(type(of: transport)) cannot open WebSockets: use AsyncHTTPClientTransport.",

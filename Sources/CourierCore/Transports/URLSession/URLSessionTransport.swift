@@ -90,7 +90,7 @@ public final class URLSessionTransport: Transport {
     /// JSON typically compresses 5 to 20 times; a decompression bomb compresses about 1,000 times.
     public static let defaultDecompressionRatio = 100
 
-    private let session: URLSession
+    let session: URLSession
     let delegate: SessionDelegate
     /// What the session decodes.
     let decoding: ContentDecoding

@@ -1,0 +1,221 @@
+import CourierCore
+import HTTPTypes
+
+#if canImport(FoundationNetworking)
+    import Foundation
+    import FoundationNetworking
+#else
+    import Foundation
+#endif
+
+/// A WebSocket over `URLSessionTransport`: `URLSessionWebSocketTask` does the handshake and the
+/// framing; its messages are handed to the client's reader as server frames, and the client's
+/// frames are sent as messages, so that the rest of the path (limits, decoding, pings, closing,
+/// reconnection) is the one every WebSocket runs.
+///
+/// Used on Apple platforms. FoundationNetworking has the same API, but its libcurl has no
+/// WebSocket support on Linux distributions: `SocketUpgrade` refuses before this is reached.
+enum URLSessionSocket {
+    static func open(
+        _ request: HTTPRequest, over transport: URLSessionTransport, context: TransportContext,
+        upgrade: SocketUpgrade
+    ) async throws -> (HTTPResponse, ResponseBody) {
+        let task = try transport.webSocketTask(for: request)
+        task.maximumMessageSize = max(1, min(context.bodyLimit, Int.max - 16))
+        task.resume()
+        // Open once a ping is answered; a refused handshake fails it, with the response kept.
+        let remaining = context.remaining
+        let timer = Task {
+            try await Task.sleep(for: remaining)
+            task.cancel()
+        }
+        defer { timer.cancel() }
+        do {
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { (opened: CheckedContinuation<Void, any Error>) in
+                    task.sendPing { error in
+                        if let error { opened.resume(throwing: error) } else { opened.resume() }
+                    }
+                }
+            } onCancel: {
+                task.cancel()
+            }
+        } catch {
+            if let refused = URLSessionTransport.response(of: task), refused.status != .switchingProtocols {
+                return (refused, ResponseBody(Data()))  // URLSession does not hand a refusal's body over
+            }
+            if context.deadlineHasPassed { throw URLError(.timedOut) }
+            throw error
+        }
+        // URLSession checked the server's `Sec-WebSocket-Accept`; the client's check is of this.
+        var response = URLSessionTransport.response(of: task) ?? HTTPResponse(status: .switchingProtocols)
+        response.status = .switchingProtocols
+        response.headerFields[.upgrade] = "websocket"
+        let key = request.headerFields[.secWebSocketKey] ?? ""
+        response.headerFields[.secWebSocketAccept] = Handshake(key: key).expectedAccept
+        response.headerFields[.secWebSocketExtensions] = nil  // URLSession inflates what it agreed to
+        let frames = FrameQueue(capacity: 16)
+        let receiving = Task {
+            while !Task.isCancelled {
+                let message: URLSessionWebSocketTask.Message
+                do {
+                    message = try await task.receive()
+                } catch {
+                    if task.closeCode != .invalid {
+                        let reason = task.closeReason.map { String(decoding: $0, as: UTF8.self) } ?? ""
+                        let code = WebSocketCloseCode(rawValue: UInt16(clamping: task.closeCode.rawValue))
+                        frames.pushNow(FrameEncoder.close(code, reason: reason, masked: false))
+                        frames.finish(nil)
+                    } else {
+                        frames.finish(error)
+                    }
+                    return
+                }
+                switch message {
+                case .string(let text): await frames.push(FrameEncoder.message(.text(text), masked: false))
+                case .data(let data): await frames.push(FrameEncoder.message(.binary(data), masked: false))
+                @unknown default: break
+                }
+            }
+        }
+        upgrade.switched(to: URLSessionSocketWriter(task: task, frames: frames, receiving: receiving))
+        return (response, ResponseBody(FrameQueue.Frames(queue: frames)))
+    }
+}
+
+/// The client's frames, sent as `URLSessionWebSocketTask`'s messages, pings and close.
+struct URLSessionSocketWriter: SocketWriter {
+    let task: URLSessionWebSocketTask
+    let frames: FrameQueue
+    let receiving: Task<Void, Never>
+
+    func write(_ frame: Data) async throws {
+        guard let (opcode, payload) = InMemoryWriter.unmasked(frame) else { return }
+        switch opcode {
+        case .text: try await task.send(.string(String(decoding: payload, as: UTF8.self)))
+        case .binary: try await task.send(.data(payload))
+        case .ping:
+            let frames = frames
+            task.sendPing { error in
+                if error == nil { frames.pushNow(FrameEncoder.frame(.pong, payload: payload, mask: nil)) }
+            }
+        case .close:
+            let close = (try? FrameParser.close(payload)) ?? nil
+            let code = close?.code.flatMap { URLSessionWebSocketTask.CloseCode(rawValue: Int($0.rawValue)) }
+            task.cancel(with: code ?? .normalClosure, reason: close.map { Data($0.reason.utf8) })
+        case .pong, .continuation: break
+        }
+    }
+
+    func writeClose(_ frame: Data, within timeout: Duration) async {
+        try? await write(frame)
+    }
+
+    func end() {
+        task.cancel()
+        receiving.cancel()
+        frames.finish(nil)
+    }
+}
+
+/// Server frames for the client's reader, from the receive loop (which waits while `capacity`
+/// are unread: a slow app slows the reading) and from pongs (which never wait).
+final class FrameQueue: Sendable {
+    private struct State {
+        var frames: [Data] = []
+        var ended = false
+        var failure: (any Error)?
+        var reader: CheckedContinuation<Data?, any Error>?
+        var producers: [CheckedContinuation<Void, Never>] = []
+    }
+
+    let capacity: Int
+    private let state = Locked(State())
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// Adds a frame, waiting while the queue is full.
+    func push(_ frame: Data) async {
+        await withCheckedContinuation { (producer: CheckedContinuation<Void, Never>) in
+            let now = state.withLock { state in
+                guard state.frames.count >= capacity, !state.ended else { return true }
+                state.producers.append(producer)
+                return false
+            }
+            if now { producer.resume() }
+        }
+        pushNow(frame)
+    }
+
+    /// Adds a frame at once.
+    func pushNow(_ frame: Data) {
+        let reader = state.withLock { state -> CheckedContinuation<Data?, any Error>? in
+            guard !state.ended else { return nil }
+            if let reader = state.reader {
+                state.reader = nil
+                return reader
+            }
+            state.frames.append(frame)
+            return nil
+        }
+        reader?.resume(returning: frame)
+    }
+
+    /// Ends the frames, after those queued, with `failure` or at their end.
+    func finish(_ failure: (any Error)?) {
+        let (reader, producers) = state.withLock { state in
+            if !state.ended {
+                state.ended = true
+                state.failure = failure
+            }
+            defer { (state.reader, state.producers) = (nil, []) }
+            return (state.frames.isEmpty ? state.reader : nil, state.producers)
+        }
+        for producer in producers { producer.resume() }
+        if let reader {
+            if let failure { reader.resume(throwing: failure) } else { reader.resume(returning: nil) }
+        }
+    }
+
+    /// The next frame; `nil` at the end.
+    func next() async throws -> Data? {
+        let (frame, producer, done): (Data?, CheckedContinuation<Void, Never>?, Bool) = state.withLock { state in
+            if !state.frames.isEmpty {
+                let frame = state.frames.removeFirst()
+                let producer = state.producers.isEmpty ? nil : state.producers.removeFirst()
+                return (frame, producer, false)
+            }
+            return (nil, nil, state.ended)
+        }
+        producer?.resume()
+        if let frame { return frame }
+        if done {
+            if let failure = state.withLock({ $0.failure }) { throw failure }
+            return nil
+        }
+        return try await withCheckedThrowingContinuation { (reader: CheckedContinuation<Data?, any Error>) in
+            let now = state.withLock { state -> Result<Data?, any Error>? in
+                if !state.frames.isEmpty { return .success(state.frames.removeFirst()) }
+                if state.ended { return state.failure.map { .failure($0) } ?? .success(nil) }
+                state.reader = reader
+                return nil
+            }
+            if let now { reader.resume(with: now) }
+        }
+    }
+
+    /// The frames as an async sequence, read once.
+    struct Frames: AsyncSequence, Sendable {
+        typealias Element = Data
+        let queue: FrameQueue
+
+        struct AsyncIterator: AsyncIteratorProtocol {
+            let queue: FrameQueue
+            mutating func next() async throws -> Data? { try await queue.next() }
+        }
+
+        func makeAsyncIterator() -> AsyncIterator { AsyncIterator(queue: queue) }
+    }
+}
