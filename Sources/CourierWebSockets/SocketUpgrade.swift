@@ -63,9 +63,8 @@ final class SocketUpgrade: ProtocolUpgrade, Sendable {
                 return try await NIOSocket.open(request, over: transport, context: context, upgrade: self)
             }
         #endif
-        if let transport = transport as? URLSessionTransport {
-            #if canImport(FoundationNetworking)
-                _ = transport
+        #if canImport(FoundationNetworking)
+            if transport is URLSessionTransport {
                 throw APIError(
                     .invalidRequest,
                     "URLSessionTransport cannot open this WebSocket: FoundationNetworking's URLSessionWebSocketTask "
@@ -73,10 +72,12 @@ final class SocketUpgrade: ProtocolUpgrade, Sendable {
                         + "fails with 'WebSockets not supported by libcurl'). Use AsyncHTTPClientTransport (the "
                         + "AsyncHTTPClient trait). Nothing was sent.",
                     request: request)
-            #else
+            }
+        #else
+            if let transport = transport as? URLSessionTransport {
                 return try await URLSessionSocket.open(request, over: transport, context: context, upgrade: self)
-            #endif
-        }
+            }
+        #endif
         throw APIError(
             .invalidRequest, "\(type(of: transport)) cannot open WebSockets: use AsyncHTTPClientTransport.",
             request: request)

@@ -48,14 +48,7 @@
         configuration.proxy = proxy
         let transport = AsyncHTTPClientTransport(
             configuration: configuration, probesRejectedCertificates: probesRejectedCertificates)
-        let outcome: Swift.Result<Result, any Error>
-        do {
-            outcome = .success(try await body(transport))
-        } catch {
-            outcome = .failure(error)
-        }
-        try await transport.shutdown()
-        return try outcome.get()
+        return try await using(transport, body)
     }
 
     /// Starts an HTTPS demo server whose certificate `authority` issued (`identity`, or a new one), offering HTTP/2 when
@@ -86,7 +79,13 @@
         var configuration = AsyncHTTPClientTransport.recommendedConfiguration
         configuration.tlsConfiguration = clientTLSConfiguration(trusting: authority)
         if version == .http1 { configuration.httpVersion = .http1Only }
-        let transport = AsyncHTTPClientTransport(configuration: configuration, pins: pins)
+        return try await using(AsyncHTTPClientTransport(configuration: configuration, pins: pins), body)
+    }
+
+    /// Runs `body` with `transport`, and shuts the transport down afterwards, whatever `body` did.
+    private func using<Result: Sendable>(
+        _ transport: AsyncHTTPClientTransport, _ body: (AsyncHTTPClientTransport) async throws -> Result
+    ) async throws -> Result {
         let outcome: Swift.Result<Result, any Error>
         do {
             outcome = .success(try await body(transport))
