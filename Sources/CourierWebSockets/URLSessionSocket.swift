@@ -24,9 +24,9 @@ enum URLSessionSocket {
         task.maximumMessageSize = max(1, min(context.bodyLimit, Int.max - 16))
         task.resume()
         // Open once a ping is answered; a refused handshake fails it, with the response kept.
-        let remaining = context.remaining
+        // The deadline on the call's clock (a test's simulated one, not the machine's).
         let timer = Task {
-            try await Task.sleep(for: remaining)
+            try await context.sleep(for: context.remaining)
             task.cancel()
         }
         defer { timer.cancel() }

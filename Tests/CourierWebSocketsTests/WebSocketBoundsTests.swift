@@ -12,7 +12,7 @@
         /// One echo first, so that the peak measured after it is the test's, not the first
         /// connection's (NIO's threads, the runtime's caches).
         static func warmUp(_ server: WebSocketTestServer) async throws {
-            _ = try await WebSocketWireTests.client(server.baseURL).withWebSocket(TextSocket(path: "/echo")) { socket in
+            _ = try await WireTransport.nio.client(server.baseURL).withWebSocket(TextSocket(path: "/echo")) { socket in
                 try await socket.send("warm")
                 for try await _ in socket.messages { break }
             }
@@ -25,7 +25,7 @@
             try await WebSocketTestServer.withRunning { server in
                 try await Self.warmUp(server)
                 let peakBefore = ResidentMemory.peak
-                let client = WebSocketWireTests.client(server.baseURL)
+                let client = WireTransport.nio.client(server.baseURL)
                 let options = WebSocketOptions(bufferedMessages: 16)
                 let (received, sentDuringPause) = try await client.withWebSocket(
                     TextBytesSocket(query: ["count": 100_000, "size": 1024]), options: options
@@ -64,7 +64,7 @@
                 let peakBefore = ResidentMemory.peak
                 let options = WebSocketOptions(maximumMessageSize: 1 << 20, closeTimeout: .seconds(1))
                 do {
-                    try await WebSocketWireTests.client(server.baseURL).withWebSocket(
+                    try await WireTransport.nio.client(server.baseURL).withWebSocket(
                         TextSocket(path: "/big", query: ["bytes": 16 << 20]), options: options
                     ) { socket in
                         for try await _ in socket.messages {}
@@ -91,7 +91,7 @@
                 let peakBefore = ResidentMemory.peak
                 let options = WebSocketOptions(maximumMessageSize: 1 << 20)
                 do {
-                    try await WebSocketWireTests.client(server.baseURL).withWebSocket(
+                    try await WireTransport.nio.client(server.baseURL).withWebSocket(
                         TextBytesSocket(path: "/bomb", query: ["mib": 64]), options: options
                     ) { socket in
                         #expect(
@@ -115,7 +115,7 @@
         /// The same message inflates whole when it fits.
         @Test func aCompressedMessageWithinTheLimitInflatesWhole() async throws {
             try await WebSocketTestServer.withRunning { server in
-                let message = try await WebSocketWireTests.client(server.baseURL).withWebSocket(
+                let message = try await WireTransport.nio.client(server.baseURL).withWebSocket(
                     TextBytesSocket(path: "/bomb", query: ["mib": 2]),
                     options: WebSocketOptions(maximumMessageSize: 4 << 20)
                 ) { socket in

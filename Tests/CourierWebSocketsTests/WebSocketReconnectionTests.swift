@@ -33,7 +33,7 @@
                 let id = UUID().uuidString
                 let last = Locked(0)
                 let hooks = Locked(0)
-                let client = WebSocketWireTests.client(server.baseURL)
+                let client = WireTransport.nio.client(server.baseURL)
                 let (numbers, states) = try await client.withWebSocket(
                     NumbersSocket(query: ["count": 100, "drop": 40, "id": id]),
                     options: WebSocketOptions(reconnection: Self.policy),
@@ -73,7 +73,7 @@
         /// An app that leaves while the socket waits out a long back-off is not kept waiting for it.
         @Test func leavingWhileReconnectingReturnsAtOnce() async throws {
             try await WebSocketTestServer.withRunning { server in
-                let client = WebSocketWireTests.client(server.baseURL)
+                let client = WireTransport.nio.client(server.baseURL)
                 let patient = RetryPolicy(maximumRetries: 3, initialBackoff: .seconds(60), maximumBackoff: .seconds(60))
                 let started = ContinuousClock.now
                 let state = try await client.withWebSocket(
@@ -98,7 +98,7 @@
         /// Without reconnection, the same drop ends the messages with `.transport`.
         @Test func withoutReconnectionADropEndsTheMessages() async throws {
             try await WebSocketTestServer.withRunning { server in
-                let client = WebSocketWireTests.client(server.baseURL)
+                let client = WireTransport.nio.client(server.baseURL)
                 var received = 0
                 do {
                     try await client.withWebSocket(
