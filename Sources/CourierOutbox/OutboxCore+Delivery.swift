@@ -41,7 +41,7 @@ extension OutboxCore {
             switch verdict {
             case .delivered(let head, let body):
                 let delivery = decode(head, body, kind: entry.kind)
-                _ = try await change { access throws(StoreError) in
+                _ = try await change(waits: true) { access throws(StoreError) in
                     try access.store.record(.delivered(id))
                     access.claimed.remove(id)
                 } announcing: { _, counts in
@@ -51,7 +51,7 @@ extension OutboxCore {
                 return entry.group != nil
             case .retryLater(let delay, let failure) where attempt < entry.maximumAttempts:
                 let next = now + delay
-                _ = try await change { access throws(StoreError) in
+                _ = try await change(waits: true) { access throws(StoreError) in
                     try access.store.record(.failed(id, attempts: attempt, nextAttemptAt: next, failure: failure))
                     access.claimed.remove(id)
                     return access.store.state.entries[id]
@@ -83,7 +83,7 @@ extension OutboxCore {
         let letter = StoredEntry.DeadLetter(
             reason: reason.stored, failure: failure, responseBody: body, date: clock.now())
         let id = entry.id
-        _ = try await change { access throws(StoreError) in
+        _ = try await change(waits: true) { access throws(StoreError) in
             try access.store.record(.deadLettered(id, attempts: attempts, letter))
             access.claimed.remove(id)
             return access.store.state.entries[id]

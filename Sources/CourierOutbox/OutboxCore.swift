@@ -53,12 +53,16 @@ final class OutboxCore: Sendable {
     /// The counts after it, and the events `announce` makes of its result, are published by the
     /// writer once the change is flushed, before anything after it is acknowledged (see
     /// ``EventHub``): whoever reads the store after it finds them.
+    ///
+    /// A delivery's outcome `waits` for those of the other deliveries under way, to share their
+    /// flush (``StoreQueue/commitDelay`` at most).
     func change<Value: Sendable>(
-        ahead: Bool = false, _ body: @escaping @Sendable (inout StoreQueue.Access) throws(StoreError) -> Value,
+        ahead: Bool = false, waits: Bool = false,
+        _ body: @escaping @Sendable (inout StoreQueue.Access) throws(StoreError) -> Value,
         announcing announce: @escaping @Sendable (Value, OutboxCounts) -> [OutboxEvent] = { _, _ in [] }
     ) async throws(StoreError) -> (Value, OutboxCounts) {
         let events = events
-        return try await store.run(ahead: ahead) { access throws(StoreError) in
+        return try await store.run(ahead: ahead, waits: waits) { access throws(StoreError) in
             (try body(&access), access.counts)
         } acknowledging: { value, counts in
             events.publish(counts: counts, announce(value, counts))

@@ -43,7 +43,7 @@ final class EventHub: Sendable {
         let id = UUID()
         let added = state.withLock { state -> Bool in
             // Yielded under the lock: an event published after this comes after them.
-            for event in state.backlog ?? [] { continuation.yield(event) }
+            for event in (state.backlog ?? []).suffix(Self.backlogLimit) { continuation.yield(event) }
             state.backlog = nil
             continuation.yield(OutboxEvent(.snapshot, counts: state.counts))
             guard !state.finished else { return false }
@@ -78,7 +78,11 @@ final class EventHub: Sendable {
     private static func hand(_ event: OutboxEvent, _ state: inout State) {
         if state.backlog != nil {
             state.backlog?.append(event)
-            if let count = state.backlog?.count, count > backlogLimit { state.backlog?.removeFirst() }
+            // Trimmed once it holds twice the limit, not at every event: moving a thousand events
+            // for each new one made an outbox nobody listens to pay more at every change.
+            if let count = state.backlog?.count, count >= 2 * backlogLimit {
+                state.backlog?.removeFirst(count - backlogLimit)
+            }
         }
         for continuation in state.subscribers.values { continuation.yield(event) }
     }
