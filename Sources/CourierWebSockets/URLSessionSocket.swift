@@ -26,7 +26,9 @@ enum URLSessionSocket {
         // Open once a ping is answered; a refused handshake fails it, with the response kept.
         // The deadline on the call's clock (a test's simulated one, not the machine's).
         let timer = Task {
-            try await context.sleep(for: context.remaining)
+            // Ends by the deadline (`TransportDeadlineReached`) or by being cancelled once open.
+            try? await context.sleep(for: context.remaining)
+            guard !Task.isCancelled else { return }
             task.cancel()
         }
         defer { timer.cancel() }
