@@ -66,7 +66,7 @@ import Testing
         await earlier.close()
 
         let later = try await harness.open()
-        while try await later.count > 0 { await Task.yield() }
+        try await until { try await later.count == 0 }
         var events = later.events().makeAsyncIterator()
         var kinds: [OutboxEvent.Kind] = []
         while let event = await events.next() {
@@ -88,7 +88,7 @@ import Testing
         let outbox = try await harness.open()
         for id in 1...200 {
             try await outbox.enqueue(SaveNote(id: id), kind: "note.save")
-            while try await outbox.count > 0 { await Task.yield() }
+            try await until { try await outbox.count == 0 }
             var events = outbox.events().makeAsyncIterator()
             var kinds: [OutboxEvent.Kind] = []
             var snapshot: OutboxEvent?

@@ -36,10 +36,10 @@ import Testing
         // The first enqueue's flush is held: the others arrive while it waits.
         files.holdNextFlush()
         let first = Task { try await enqueue(0) }
-        while !files.isHolding { await Task.yield() }
+        try await until { files.isHolding }
         let count = 8
         let others = (1...count).map { id in Task { try await enqueue(id) } }
-        while outbox.core.store.waitingChanges < count { await Task.yield() }
+        try await until { outbox.core.store.waitingChanges >= count }
         let flushesBefore = files.journalFlushes
         files.release()
         try await first.value
@@ -65,11 +65,11 @@ extension GroupCommitTests {
 
         files.holdNextFlush()
         let first = Task { try await add() }
-        while !files.isHolding { await Task.yield() }
+        try await until { files.isHolding }
         files.failNextFlush()
         let count = 4
         let group = (0..<count).map { _ in Task { try await add() } }
-        while queue.waitingChanges < count { await Task.yield() }
+        try await until { queue.waitingChanges >= count }
         files.release()
         let kept = try await first.value
         for task in group {
@@ -100,10 +100,10 @@ extension GroupCommitTests {
 
         files.holdNextFlush()
         let first = Task { try await add() }
-        while !files.isHolding { await Task.yield() }
+        try await until { files.isHolding }
         // Queued while the first flush waits, behind an enqueue: the next group.
         let second = Task { try await add() }
-        while queue.waitingChanges < 1 { await Task.yield() }
+        try await until { queue.waitingChanges >= 1 }
         let returned = Locked(false)
         let ahead = Task {
             let count = try await queue.run(ahead: true) { access throws(StoreError) in
@@ -112,16 +112,16 @@ extension GroupCommitTests {
             returned.withLock { $0 = true }
             return count
         }
-        while queue.waitingChanges < 2 { await Task.yield() }
+        try await until { queue.waitingChanges >= 2 }
         files.holdNextFlush()
         files.release()
         _ = try await first.value
         // The second group's flush is held: the change ahead returns all the same, having seen
         // the first entry alone.
-        while !files.isHolding { await Task.yield() }
+        try await until { files.isHolding }
         do {
             // Until it returns (the suite's time limit ends a wait that does not).
-            while !returned.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(1)) }
+            try await until { returned.withLock { $0 } }
         } catch {
             files.release()
             throw error
