@@ -82,6 +82,29 @@
         return try await using(AsyncHTTPClientTransport(configuration: configuration, pins: pins), body)
     }
 
+    /// Runs `body` against a recording TLS server whose certificate a new authority issued (the
+    /// identity it presents), over a transport that trusts that authority but pins two other keys
+    /// for 127.0.0.1 (HTTP/1.1): every handshake is a pin mismatch. Returns the server, stopped and
+    /// with the transport shut down, for what it received.
+    func withMismatchedPins(
+        _ body: (RecordingTLSServer, TLSIdentity, AsyncHTTPClientTransport) async throws -> Void
+    ) async throws -> RecordingTLSServer {
+        let authority = try CertificateAuthority(name: "Courier Test CA")
+        let identity = try authority.issue()
+        let configuration = TLSConfiguration.makeServerConfiguration(
+            certificateChain: identity.certificateChain.map { .certificate($0) },
+            privateKey: .privateKey(identity.privateKey))
+        let pins = try PublicKeyPins([
+            .init("127.0.0.1", sha256: [CertificateAuthority.unusedPin(), CertificateAuthority.unusedPin()])
+        ])
+        return try await RecordingTLSServer.withRunning(configuration) { server in
+            try await withPinnedTransport(trusting: authority, pins: pins, version: .http1) { transport in
+                try await body(server, identity, transport)
+            }
+            return server
+        }
+    }
+
     /// Runs `body` with `transport`, and shuts the transport down afterwards, whatever `body` did.
     private func using<Result: Sendable>(
         _ transport: AsyncHTTPClientTransport, _ body: (AsyncHTTPClientTransport) async throws -> Result

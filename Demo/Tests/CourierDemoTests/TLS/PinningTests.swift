@@ -34,32 +34,22 @@
 
         @Test
         func anotherKeyFailsWithoutSendingAByte() async throws {
-            let authority = try CertificateAuthority(name: "Courier Test CA")
-            let identity = try authority.issue()
-            let server = TLSConfiguration.makeServerConfiguration(
-                certificateChain: identity.certificateChain.map { .certificate($0) },
-                privateKey: .privateKey(identity.privateKey))
-            let pins = try PublicKeyPins([
-                .init("127.0.0.1", sha256: [CertificateAuthority.unusedPin(), CertificateAuthority.unusedPin()])
-            ])
-            try await RecordingTLSServer.withRunning(server) { server in
-                try await withPinnedTransport(trusting: authority, pins: pins, version: .http1) { transport in
-                    let client = APIClient(
-                        baseURL: server.baseURL, transport: transport, interceptors: [RetryInterceptor()])
-                    let error = await #expect(throws: APIError.self) {
-                        try await client.send(EchoRequest(headers: [.authorization: "Bearer s3cret"]))
-                    }
-                    #expect(error?.kind == .tls)
-                    #expect(error?.tlsFailure?.reason == .pinMismatch)
-                    #expect(error?.tlsFailure?.host == "127.0.0.1")
-                    // The message names the key the server presented, so that a pin can be checked.
-                    let presented = try identity.publicKeyPin()
-                    #expect(error?.message.contains(presented) == true, "\(String(describing: error))")
-                    #expect(error?.description.contains("s3cret") == false)
+            let server = try await withMismatchedPins { server, identity, transport in
+                let client = APIClient(
+                    baseURL: server.baseURL, transport: transport, interceptors: [RetryInterceptor()])
+                let error = await #expect(throws: APIError.self) {
+                    try await client.send(EchoRequest(headers: [.authorization: "Bearer s3cret"]))
                 }
-                #expect(server.received.isEmpty, "the server received: \(server.received)")
-                #expect(server.connections == 1, "RetryInterceptor must not retry a pin mismatch")
+                #expect(error?.kind == .tls)
+                #expect(error?.tlsFailure?.reason == .pinMismatch)
+                #expect(error?.tlsFailure?.host == "127.0.0.1")
+                // The message names the key the server presented, so that a pin can be checked.
+                let presented = try identity.publicKeyPin()
+                #expect(error?.message.contains(presented) == true, "\(String(describing: error))")
+                #expect(error?.description.contains("s3cret") == false)
             }
+            #expect(server.received.isEmpty, "the server received: \(server.received)")
+            #expect(server.connections == 1, "RetryInterceptor must not retry a pin mismatch")
         }
 
         @Test

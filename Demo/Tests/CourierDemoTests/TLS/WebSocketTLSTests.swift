@@ -78,29 +78,19 @@
         /// Another key fails the handshake as a pin mismatch, and the server receives no byte of
         /// the handshake's request (its `Authorization` field among them).
         @Test func wssToAnotherKeyFailsWithoutSendingAByte() async throws {
-            let authority = try CertificateAuthority(name: "Courier Test CA")
-            let identity = try authority.issue()
-            let server = TLSConfiguration.makeServerConfiguration(
-                certificateChain: identity.certificateChain.map { .certificate($0) },
-                privateKey: .privateKey(identity.privateKey))
-            let pins = try PublicKeyPins([
-                .init("127.0.0.1", sha256: [CertificateAuthority.unusedPin(), CertificateAuthority.unusedPin()])
-            ])
-            try await RecordingTLSServer.withRunning(server) { server in
-                try await withPinnedTransport(trusting: authority, pins: pins, version: .http1) { transport in
-                    let client = APIClient(
-                        baseURL: server.baseURL, transport: transport,
-                        interceptors: [AuthorizationInterceptor.bearer { "s3cret" }])
-                    await #expect {
-                        try await client.withWebSocket(EchoSocket()) { _ in }
-                    } throws: { error in
-                        guard let error = error as? APIError else { return false }
-                        return error.kind == .tls && error.tlsFailure?.reason == .pinMismatch
-                            && error.description.contains("s3cret") == false
-                    }
+            let server = try await withMismatchedPins { server, _, transport in
+                let client = APIClient(
+                    baseURL: server.baseURL, transport: transport,
+                    interceptors: [AuthorizationInterceptor.bearer { "s3cret" }])
+                await #expect {
+                    try await client.withWebSocket(EchoSocket()) { _ in }
+                } throws: { error in
+                    guard let error = error as? APIError else { return false }
+                    return error.kind == .tls && error.tlsFailure?.reason == .pinMismatch
+                        && error.description.contains("s3cret") == false
                 }
-                #expect(server.received.isEmpty, "the server received: \(server.received)")
             }
+            #expect(server.received.isEmpty, "the server received: \(server.received)")
         }
 
         /// A server certificate the transport does not trust fails the handshake as `.tls`.

@@ -47,9 +47,6 @@
         /// The client's TLS configuration, for connections the transport opens beside its client
         /// (a WebSocket's); `nil` for a client made elsewhere.
         package var tlsConfiguration: TLSConfiguration?
-        /// Whether the transport pins hosts' public keys (its ``PublicKeyPins``).
-        package var pinsKeys: Bool { pinning != nil }
-
         /// Checks a server's certificates (DER, the leaf first) against the pins that hold for
         /// `host`: `nil` when none do; the check returns the mismatch, or `nil` when a key is pinned.
         package func pinCheck(for host: String) -> (@Sendable ([[UInt8]]) -> (any Error)?)? {
